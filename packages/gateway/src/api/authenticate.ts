@@ -1,0 +1,41 @@
+// Turns a request's Authorization header into the signed-in user, or a 401.
+import type { FastifyRequest } from 'fastify';
+import { ApiError, forbidden, unauthenticated } from '../http/errors.js';
+import type { Identity, IdTokenClaims } from '../identity/types.js';
+import type { Queryable } from '../storage/db.js';
+import { findUserByPhone, type UserRecord } from '../storage/users.js';
+
+export interface Principal {
+  claims: IdTokenClaims;
+  user: UserRecord;
+}
+
+export function createAuthenticator(db: Queryable, identity: Identity) {
+  return async function authenticate(request: FastifyRequest): Promise<Principal> {
+    const header = request.headers.authorization;
+    if (!header) throw unauthenticated();
+    // The web client sends the bare id token, as the original clients do; `Bearer` is accepted too.
+    const token = header.startsWith('Bearer ') ? header.slice(7) : header;
+    const claims = await identity.verifyIdToken(token.trim());
+    const user = await findUserByPhone(db, 'flex', claims.phone_number);
+    if (!user) throw new ApiError(401, 'Unauthenticated', 'User is not authenticated');
+    return { claims, user };
+  };
+}
+
+export type Authenticate = ReturnType<typeof createAuthenticator>;
+
+export function requireAdmin(principal: Principal): void {
+  if (!principal.user.is_admin) throw forbidden('This needs an admin account.');
+}
+
+export function requireBillingDetails(principal: Principal): void {
+  requireAdmin(principal);
+  if (!principal.user.can_see_billing) {
+    throw forbidden('This needs the billing-details permission.');
+  }
+}
+
+export function isOwner(principal: Principal): boolean {
+  return principal.user.is_admin && principal.user.role === 'owner';
+}

@@ -1,0 +1,89 @@
+// One small database interface over embedded PGlite and a real PostgreSQL server, so every
+// repository is written once and runs on both.
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  readonly kind: 'pglite' | 'postgres';
+}
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir?: string }
+  | { kind: 'postgres'; url: string; schema?: string; maxConnections?: number };
+
+// int8 columns hold epoch milliseconds, which fit a JS number exactly; PGlite already returns numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export async function openDatabase(options: DatabaseOptions): Promise<Db> {
+  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options);
+}
+
+async function openPglite(dataDir?: string): Promise<Db> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const lite = await PGlite.create(dataDir);
+  const query = async <T>(sql: string, params?: unknown[]) =>
+    (await lite.query<T>(sql, params)).rows;
+  return {
+    kind: 'pglite',
+    query,
+    transaction: (fn) =>
+      lite.transaction((tx) =>
+        fn({
+          query: async <T>(sql: string, params?: unknown[]) =>
+            (await tx.query<T>(sql, params)).rows,
+        }),
+      ),
+    close: () => lite.close(),
+  };
+}
+
+async function openPostgres(options: {
+  url: string;
+  schema?: string;
+  maxConnections?: number;
+}): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    ...(options.schema ? { options: `-c search_path=${quoteIdent(options.schema)}` } : {}),
+  });
+  if (options.schema) {
+    await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(options.schema)}`);
+  }
+  const run = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) =>
+    (await client.query(sql, params)).rows as T[];
+  return {
+    kind: 'postgres',
+    query: (sql, params) => run(pool, sql, params),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({ query: (sql, params) => run(client, sql, params) });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function quoteIdent(name: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(name)) {
+    throw new RangeError(`Invalid schema name "${name}": use letters, digits and underscores.`);
+  }
+  return `"${name}"`;
+}

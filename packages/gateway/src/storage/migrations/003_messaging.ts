@@ -1,0 +1,4 @@
+// Send jobs, their recipients and opt-outs: written by the messaging module.
+export default `
+SELECT 1;
+`;

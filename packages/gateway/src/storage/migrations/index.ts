@@ -1,0 +1,10 @@
+// Every migration in the order it applies; an applied migration is never edited, only followed.
+import core from './001_core.js';
+import identity from './002_identity.js';
+import messaging from './003_messaging.js';
+
+export const migrations: readonly { id: string; sql: string }[] = [
+  { id: '001_core', sql: core },
+  { id: '002_identity', sql: identity },
+  { id: '003_messaging', sql: messaging },
+];

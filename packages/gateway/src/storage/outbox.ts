@@ -1,0 +1,69 @@
+// The outbox: where the sandbox's message provider delivers, and where people read what was sent.
+import type { Queryable } from './db.js';
+
+export interface OutboxMessage {
+  id: number;
+  channel: 'sms' | 'whatsapp';
+  to: string;
+  body: string;
+  template: unknown;
+  jobId: string | null;
+  createdAt: number;
+}
+
+interface OutboxRow {
+  id: number;
+  channel: 'sms' | 'whatsapp';
+  to_number: string;
+  body: string;
+  template: unknown;
+  job_id: string | null;
+  created_ts: number;
+}
+
+export async function appendOutbox(
+  db: Queryable,
+  message: {
+    channel: 'sms' | 'whatsapp';
+    to: string;
+    body: string;
+    template?: unknown;
+    jobId?: string;
+  },
+): Promise<number> {
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO outbox_messages (channel, to_number, body, template, job_id, created_ts)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [
+      message.channel,
+      message.to,
+      message.body,
+      message.template === undefined ? null : JSON.stringify(message.template),
+      message.jobId ?? null,
+      Date.now(),
+    ],
+  );
+  return rows[0]!.id;
+}
+
+/** Newest first; `to` narrows to one phone number, `afterId` pages forward for pollers. */
+export async function readOutbox(
+  db: Queryable,
+  options: { to?: string; afterId?: number; limit?: number } = {},
+): Promise<OutboxMessage[]> {
+  const rows = await db.query<OutboxRow>(
+    `SELECT * FROM outbox_messages
+     WHERE ($1::text IS NULL OR to_number = $1) AND id > $2
+     ORDER BY id DESC LIMIT $3`,
+    [options.to ?? null, options.afterId ?? 0, options.limit ?? 100],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    channel: r.channel,
+    to: r.to_number,
+    body: r.body,
+    template: r.template,
+    jobId: r.job_id,
+    createdAt: r.created_ts,
+  }));
+}

@@ -1,0 +1,166 @@
+// The users table: both products' rows, read in the shapes the SDK's schemas define.
+import { randomUUID } from 'node:crypto';
+import type { FlexUser, Product, SignedInUser, SparkUser } from '@blockcatch/sdk';
+import type { Queryable } from './db.js';
+
+export interface UserRecord {
+  id: string;
+  product: Product;
+  phone_number: string;
+  name: string;
+  is_admin: boolean;
+  role: string | null;
+  can_see_billing: boolean;
+  can_send_multi_segment: boolean;
+  referral: string | null;
+  referral_code: string | null;
+  human_region: string | null;
+  delivery_area: string | null;
+  good_standing: boolean;
+  proxy_installed: boolean;
+  setup_complete: boolean;
+  create_date_ts: number;
+  expiration_ts: number | null;
+  stripe_express_id: string | null;
+  status: 'start' | 'stop';
+}
+
+export type NewUser = Partial<UserRecord> & Pick<UserRecord, 'product' | 'phone_number' | 'name'>;
+
+const COLUMNS = [
+  'product',
+  'phone_number',
+  'name',
+  'is_admin',
+  'role',
+  'can_see_billing',
+  'can_send_multi_segment',
+  'referral',
+  'referral_code',
+  'human_region',
+  'delivery_area',
+  'good_standing',
+  'proxy_installed',
+  'setup_complete',
+  'create_date_ts',
+  'expiration_ts',
+  'stripe_express_id',
+  'status',
+] as const;
+
+const DEFAULTS: Omit<UserRecord, 'id' | 'product' | 'phone_number' | 'name' | 'create_date_ts'> = {
+  is_admin: false,
+  role: null,
+  can_see_billing: false,
+  can_send_multi_segment: false,
+  referral: null,
+  referral_code: null,
+  human_region: null,
+  delivery_area: null,
+  good_standing: false,
+  proxy_installed: false,
+  setup_complete: false,
+  expiration_ts: null,
+  stripe_express_id: null,
+  status: 'stop',
+};
+
+/**
+ * Inserts users in chunks (one statement per chunk keeps seeding 100,000 rows quick);
+ * a phone already in the product is left as it is.
+ */
+export async function insertUsers(
+  db: Queryable,
+  users: NewUser[],
+  now = Date.now(),
+): Promise<number> {
+  let inserted = 0;
+  const chunk = 500;
+  for (let start = 0; start < users.length; start += chunk) {
+    const slice = users.slice(start, start + chunk);
+    const params: unknown[] = [];
+    const rows = slice.map((user) => {
+      const full = { ...DEFAULTS, create_date_ts: now, ...user };
+      const values = [user.id ?? randomUUID(), ...COLUMNS.map((c) => full[c])];
+      const placeholders = values.map((v) => `$${params.push(v)}`);
+      return `(${placeholders.join(', ')})`;
+    });
+    const result = await db.query<{ id: string }>(
+      `INSERT INTO users (id, ${COLUMNS.join(', ')}) VALUES ${rows.join(', ')}
+       ON CONFLICT (product, phone_number) DO NOTHING RETURNING id`,
+      params,
+    );
+    inserted += result.length;
+  }
+  return inserted;
+}
+
+export async function findUserByPhone(
+  db: Queryable,
+  product: Product,
+  phoneNumber: string,
+): Promise<UserRecord | null> {
+  const rows = await db.query<UserRecord>(
+    'SELECT * FROM users WHERE product = $1 AND phone_number = $2',
+    [product, phoneNumber],
+  );
+  return rows[0] ?? null;
+}
+
+export async function listUsers(db: Queryable, product: Product): Promise<UserRecord[]> {
+  return db.query<UserRecord>(
+    'SELECT * FROM users WHERE product = $1 ORDER BY create_date_ts, id',
+    [product],
+  );
+}
+
+export async function countUsers(db: Queryable): Promise<number> {
+  const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+  return rows[0]?.n ?? 0;
+}
+
+export function toSignedInUser(record: UserRecord): SignedInUser {
+  return {
+    name: record.name,
+    phoneNumber: record.phone_number,
+    isAdmin: record.is_admin,
+    proxyInstalled: record.proxy_installed,
+    setupComplete: record.setup_complete,
+    goodStanding: record.good_standing,
+    role: record.role
+      ? {
+          role: record.role,
+          properties: {
+            billingDetails: record.can_see_billing,
+            multiSegmentSms: record.can_send_multi_segment,
+          },
+        }
+      : null,
+    expirationDateTimestamp: record.expiration_ts,
+  };
+}
+
+function rowBase(record: UserRecord) {
+  return {
+    name: record.name,
+    phoneNumber: record.phone_number,
+    referral: record.referral,
+    goodStanding: record.good_standing,
+    proxyInstalled: record.proxy_installed,
+    setupComplete: record.setup_complete,
+    createDateTimestamp: record.create_date_ts,
+    expirationDate:
+      record.expiration_ts === null ? null : new Date(record.expiration_ts).toISOString(),
+    expirationDateTimestamp: record.expiration_ts,
+    stripeExpressId: record.stripe_express_id,
+    status: record.status,
+  };
+}
+
+export function toFlexUser(record: UserRecord): FlexUser {
+  return { ...rowBase(record), humanRegion: record.human_region };
+}
+
+export function toSparkUser(record: UserRecord): SparkUser {
+  return { ...rowBase(record), driverOptions: { deliveryArea: record.delivery_area } };
+}

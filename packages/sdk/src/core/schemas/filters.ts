@@ -1,0 +1,50 @@
+// The admin screens' filter and list state (SPEC section 3), with the SPEC's defaults.
+import { z } from 'zod';
+
+export const ROWS_PER_PAGE = [20, 40, 60, 80, 100] as const;
+export const DEFAULT_ROWS_PER_PAGE = 20;
+
+/** A calendar day, `YYYY-MM-DD`, read in the caller's time zone. */
+export const isoDaySchema = z.iso.date();
+
+export const triStateSchema = z.enum(['all', 'yes', 'no']);
+export type TriState = z.infer<typeof triStateSchema>;
+
+export const sortDirectionSchema = z.enum(['asc', 'desc']);
+
+export const audienceFiltersSchema = z.object({
+  startDate: isoDaySchema.optional(),
+  endDate: isoDaySchema.optional(),
+  startExpirationDate: isoDaySchema.optional(),
+  endExpirationDate: isoDaySchema.optional(),
+  byGoodStanding: triStateSchema.optional(),
+  byProxyInstalled: triStateSchema.optional(),
+  bySetupComplete: triStateSchema.optional(),
+  byRegion: z.string().optional(),
+  selectedReferral: z.string().optional(),
+});
+export type AudienceFilters = z.infer<typeof audienceFiltersSchema>;
+
+export const inviteeFiltersSchema = z.object({
+  invitedFrom: isoDaySchema.optional(),
+  invitedTo: isoDaySchema.optional(),
+  registered: triStateSchema.optional(),
+  proxyInstalled: triStateSchema.optional(),
+  setupComplete: triStateSchema.optional(),
+});
+export type InviteeFilters = z.infer<typeof inviteeFiltersSchema>;
+
+export const filterStateSchema = audienceFiltersSchema.extend({
+  selectedSorting: z.string().optional(),
+  sortingDirection: sortDirectionSchema.default('asc'),
+  pageNumber: z.number().int().min(1).default(1),
+  rowsPerPage: z
+    .number()
+    .int()
+    .refine((n) => (ROWS_PER_PAGE as readonly number[]).includes(n), {
+      message: `rows per page must be one of ${ROWS_PER_PAGE.join(', ')}`,
+    })
+    .default(DEFAULT_ROWS_PER_PAGE),
+  searchText: z.string().default(''),
+});
+export type FilterState = z.infer<typeof filterStateSchema>;

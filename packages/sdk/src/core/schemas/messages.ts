@@ -1,0 +1,55 @@
+// What the admin screens send: SMS and WhatsApp payloads, templates, and the gateway's answers.
+import { z } from 'zod';
+
+export const channelSchema = z.enum(['sms', 'whatsapp']);
+export type Channel = z.infer<typeof channelSchema>;
+
+export const templateComponentSchema = z.object({
+  type: z.enum(['HEADER', 'BODY']),
+  text: z.string(),
+});
+export type TemplateComponent = z.infer<typeof templateComponentSchema>;
+
+export const whatsappTemplateSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  language: z.string().min(2),
+  components: z.array(templateComponentSchema),
+});
+export type WhatsappTemplate = z.infer<typeof whatsappTemplateSchema>;
+export const templatesResponseSchema = z.object({ Items: z.array(whatsappTemplateSchema) });
+
+export const recipientSchema = z.strictObject({ number: z.string().min(1) });
+export type Recipient = z.infer<typeof recipientSchema>;
+
+export const smsSendPayloadSchema = z.strictObject({
+  numbers: z.array(recipientSchema).min(1),
+  message: z.string().min(1),
+});
+export type SmsSendPayload = z.infer<typeof smsSendPayloadSchema>;
+
+export const msgTemplateSchema = z.strictObject({
+  language: z.string().min(2),
+  name: z.string().min(1),
+  components: z.array(templateComponentSchema),
+});
+export type MsgTemplate = z.infer<typeof msgTemplateSchema>;
+
+export const whatsappSendPayloadSchema = z.strictObject({
+  numbers: z.array(recipientSchema).min(1),
+  msgTemplate: msgTemplateSchema,
+});
+export type WhatsappSendPayload = z.infer<typeof whatsappSendPayloadSchema>;
+
+export const skipReasonSchema = z.enum(['opted-out', 'invalid']);
+
+/** The gateway's answer to a send: `message` is optional, as in the SPEC. */
+export const sendResultSchema = z.object({
+  message: z.string().optional(),
+  jobId: z.string().optional(),
+  queued: z.number().int().nonnegative().optional(),
+  skipped: z
+    .array(z.object({ number: z.string(), reason: skipReasonSchema }))
+    .optional(),
+});
+export type SendResult = z.infer<typeof sendResultSchema>;

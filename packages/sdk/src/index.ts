@@ -1,0 +1,2 @@
+// The public face of @blockcatch/sdk: re-exports only.
+export * from './core/schemas/index.js';

@@ -1,0 +1,35 @@
+// One `vitest run` from the root runs every package's suite.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Kept in tests/ so the top level stays to the workspace's own files; paths below are from the root.
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+const source = { conditions: ['source'] };
+
+export default defineConfig({
+  root,
+  resolve: source,
+  test: {
+    projects: [
+      {
+        resolve: source,
+        test: { name: 'sdk', root: `${root}/packages/sdk`, include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+      },
+      {
+        resolve: source,
+        test: {
+          name: 'gateway',
+          root: `${root}/packages/gateway`,
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: source,
+        test: { name: 'data', root, include: ['tests/*.test.ts', 'fixtures/**/*.test.ts'] },
+      },
+    ],
+  },
+});
