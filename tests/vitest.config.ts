@@ -6,6 +6,9 @@ import { defineConfig } from 'vitest/config';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 const source = { conditions: ['source'] };
+// Tests run in Vite's server environment, which resolves with its own conditions: without this,
+// `@blockcatch/sdk` would resolve to the built dist instead of src.
+const ssr = { resolve: { conditions: ['source'], externalConditions: ['source'] } };
 
 export default defineConfig({
   root,
@@ -14,10 +17,16 @@ export default defineConfig({
     projects: [
       {
         resolve: source,
-        test: { name: 'sdk', root: `${root}/packages/sdk`, include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+        ssr,
+        test: {
+          name: 'sdk',
+          root: `${root}/packages/sdk`,
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        },
       },
       {
         resolve: source,
+        ssr,
         test: {
           name: 'gateway',
           root: `${root}/packages/gateway`,
@@ -28,6 +37,7 @@ export default defineConfig({
       },
       {
         resolve: source,
+        ssr,
         test: { name: 'data', root, include: ['tests/*.test.ts', 'fixtures/**/*.test.ts'] },
       },
     ],

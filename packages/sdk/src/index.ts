@@ -1,2 +1,22 @@
-// The public face of @blockcatch/sdk: re-exports only.
+// The public face of @blockcatch/sdk: re-exports only. Node-only pieces live in `./node`.
+export * from './auth/auth.js';
+export * from './auth/session-store.js';
+export * from './core/audience.js';
+export * from './core/days.js';
+export * from './core/invitees.js';
+export { type Page, paginate } from './core/paging.js';
+export * from './core/phone.js';
 export * from './core/schemas/index.js';
+export * from './core/search.js';
+export * from './core/sms.js';
+export * from './core/validation.js';
+export * from './crypto/response-cipher.js';
+export * from './errors.js';
+export * from './gateway/client.js';
+export * from './gateway/resources/messages.js';
+export * from './gateway/resources/outbox.js';
+export type { Health } from './gateway/resources/status.js';
+export * from './gateway/retry.js';
+export * from './gateway/transport.js';
+export * from './send/journal.js';
+export * from './send/send-in-batches.js';

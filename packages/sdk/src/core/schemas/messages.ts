@@ -48,8 +48,6 @@ export const sendResultSchema = z.object({
   message: z.string().optional(),
   jobId: z.string().optional(),
   queued: z.number().int().nonnegative().optional(),
-  skipped: z
-    .array(z.object({ number: z.string(), reason: skipReasonSchema }))
-    .optional(),
+  skipped: z.array(z.object({ number: z.string(), reason: skipReasonSchema })).optional(),
 });
 export type SendResult = z.infer<typeof sendResultSchema>;

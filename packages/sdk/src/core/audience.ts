@@ -1,0 +1,109 @@
+// The Send SMS screen's audience (SPEC section 5): which Flex or Spark users the filters keep.
+// Runs over the whole user table on every change, so it is one loop over precomputed bounds.
+
+import { endOfDay, localTimeZone, startOfDay } from './days.js';
+import type { AudienceFilters, TriState } from './schemas/filters.js';
+import type { FlexUser, Product, UserRow } from './schemas/users.js';
+
+const CHAR_T = 84;
+const CHAR_DOT = 46;
+const CHAR_Z = 90;
+
+export interface AudienceContext {
+  product: Product;
+  /** The signed-in role's billing-details permission; without it the referral filter is off. */
+  billingDetails: boolean;
+  /** IANA zone the filter days are read in; the runtime's own zone when absent. */
+  timeZone?: string;
+}
+
+/**
+ * The users every set filter keeps, in their order. Creation days bound `createDateTimestamp`
+ * from the start of `startDate` to the end of `endDate`; `startExpirationDate` bounds
+ * `expirationDate` and `endExpirationDate` bounds `expirationDateTimestamp`, and a row whose
+ * compared field is null fails that bound. Yes/no filters keep `true` / not `true`. `byRegion`
+ * (Flex only) and `selectedReferral` (with billing details only) must match exactly. An absent,
+ * empty or 'all' filter keeps everyone. A malformed day throws a RangeError.
+ */
+export function filterAudience<T extends UserRow>(
+  users: readonly T[],
+  filters: AudienceFilters,
+  ctx: AudienceContext,
+): T[] {
+  const timeZone = ctx.timeZone ?? localTimeZone();
+  const createdFrom = filters.startDate ? startOfDay(filters.startDate, timeZone) : -Infinity;
+  const createdBefore = filters.endDate ? endOfDay(filters.endDate, timeZone) : Infinity;
+  const expiresFrom = filters.startExpirationDate
+    ? startOfDay(filters.startExpirationDate, timeZone)
+    : null;
+  const expiresBefore = filters.endExpirationDate
+    ? endOfDay(filters.endExpirationDate, timeZone)
+    : null;
+  const expiresFromIso = expiresFrom === null ? null : comparableIso(expiresFrom);
+  const goodStanding = wantedFlag(filters.byGoodStanding);
+  const proxyInstalled = wantedFlag(filters.byProxyInstalled);
+  const setupComplete = wantedFlag(filters.bySetupComplete);
+  const region = ctx.product === 'flex' ? chosen(filters.byRegion) : null;
+  const referral = ctx.billingDetails ? chosen(filters.selectedReferral) : null;
+
+  // Indices into a typed array, rows copied out once the count is known: pushing a large result
+  // costs more than the filtering itself, and a row-sized array up front is waste for a small one.
+  const picked = new Uint32Array(users.length);
+  let count = 0;
+  for (let i = 0; i < users.length; i++) {
+    const user = users[i]!;
+    const created = user.createDateTimestamp;
+    if (created < createdFrom || created >= createdBefore) continue;
+    if (goodStanding !== null && (user.goodStanding === true) !== goodStanding) continue;
+    if (proxyInstalled !== null && (user.proxyInstalled === true) !== proxyInstalled) continue;
+    if (setupComplete !== null && (user.setupComplete === true) !== setupComplete) continue;
+    if (region !== null && (user as Partial<FlexUser>).humanRegion !== region) continue;
+    if (referral !== null && user.referral !== referral) continue;
+    if (expiresBefore !== null) {
+      const expires = user.expirationDateTimestamp;
+      if (expires === null || expires >= expiresBefore) continue;
+    }
+    if (expiresFrom !== null) {
+      const expires = user.expirationDate;
+      if (expires === null || !isOnOrAfter(expires, expiresFrom, expiresFromIso)) continue;
+    }
+    picked[count++] = i;
+  }
+  const kept = new Array<T>(count);
+  for (let j = 0; j < count; j++) kept[j] = users[picked[j]!]!;
+  return kept;
+}
+
+/** The flag value a Yes/No/All filter asks for: 'yes' true, 'no' false, else null (no filter). */
+export function wantedFlag(filter: TriState | undefined): boolean | null {
+  return filter === 'yes' ? true : filter === 'no' ? false : null;
+}
+
+function chosen(filter: string | undefined): string | null {
+  return filter === undefined || filter === '' || filter === 'all' ? null : filter;
+}
+
+/**
+ * Parsing an ISO string costs about 200 ns, a fifth of a second over a million rows. Strings in
+ * `toISOString`'s own shape (`YYYY-MM-DDTHH:mm:ss.sssZ`) sort in time order, so those are
+ * compared as text against the bound written the same way; anything else (an offset, no
+ * milliseconds, a six-digit year) is parsed.
+ */
+function isOnOrAfter(iso: string, bound: number, boundIso: string | null): boolean {
+  if (
+    boundIso !== null &&
+    iso.length === 24 &&
+    iso.charCodeAt(23) === CHAR_Z &&
+    iso.charCodeAt(19) === CHAR_DOT &&
+    iso.charCodeAt(10) === CHAR_T
+  ) {
+    return iso >= boundIso;
+  }
+  return Date.parse(iso) >= bound;
+}
+
+/** The bound in `toISOString` form, or null outside years 0000–9999 where that form changes. */
+function comparableIso(ts: number): string | null {
+  const iso = new Date(ts).toISOString();
+  return iso.length === 24 ? iso : null;
+}

@@ -1,0 +1,53 @@
+// The review screens' search box (SPEC section 5): which recipients a typed query matches.
+
+import { hasNormalizedPhone, normalizePhone } from './phone.js';
+
+/** What search reads: Flex rows carry `humanRegion`, Spark rows `driverOptions.deliveryArea`. */
+export interface SearchableRow {
+  readonly name: string;
+  readonly phoneNumber: string;
+  readonly referral?: string | null;
+  readonly humanRegion?: string | null;
+  readonly driverOptions?: { readonly deliveryArea?: string | null };
+}
+
+const REGEX_SYNTAX = /[.*+?^${}()|[\]\\]/g;
+
+/**
+ * The rows whose name, phone number, region or referral contains `query`, ignoring case, in their
+ * order. The query is trimmed; a blank one keeps every row. A query that is a phone number in any
+ * notation ('(555) 123-4567') also matches rows whose number normalises to the same one. The
+ * result is always a new array, so callers may sort it.
+ */
+export function searchRecipients<T extends SearchableRow>(rows: readonly T[], query: string): T[] {
+  const text = query.trim();
+  if (text === '') return rows.slice();
+  // One compiled, case-insensitive pattern tests each field in place; lower-casing every field
+  // would allocate four strings per row. The u flag folds case by Unicode's table (so 'k' also
+  // finds the Kelvin sign), the nearest a pattern comes to lower-casing both sides.
+  const pattern = new RegExp(text.replace(REGEX_SYNTAX, '\\$&'), 'iu');
+  const phone = normalizePhone(text);
+  // Indices into a typed array, rows copied out once the count is known: pushing a large result
+  // costs more than the matching itself, and a row-sized array up front is waste for a small one.
+  const picked = new Uint32Array(rows.length);
+  let count = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const region = row.humanRegion;
+    const area = row.driverOptions?.deliveryArea;
+    const referral = row.referral;
+    if (
+      pattern.test(row.name) ||
+      pattern.test(row.phoneNumber) ||
+      (region != null && pattern.test(region)) ||
+      (area != null && pattern.test(area)) ||
+      (referral != null && pattern.test(referral)) ||
+      (phone !== null && hasNormalizedPhone(row.phoneNumber, phone))
+    ) {
+      picked[count++] = i;
+    }
+  }
+  const matches = new Array<T>(count);
+  for (let j = 0; j < count; j++) matches[j] = rows[picked[j]!]!;
+  return matches;
+}

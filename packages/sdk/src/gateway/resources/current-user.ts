@@ -1,0 +1,17 @@
+// GET /api/flex/v1/user: the signed-in user, sent as `Item` or as `data`.
+import { currentUserResponseSchema, type SignedInUser } from '../../core/schemas/index.js';
+import type { Requester, RequestOptions } from '../client.js';
+
+export function currentUserResource(http: Requester) {
+  return {
+    async me(options?: RequestOptions): Promise<SignedInUser> {
+      const response = await http.request({
+        method: 'GET',
+        path: '/api/flex/v1/user',
+        schema: currentUserResponseSchema,
+        ...(options ? { options } : {}),
+      });
+      return response.data;
+    },
+  };
+}

@@ -1,0 +1,17 @@
+// GET /api/flex/v1/all-users-table: every Flex user, for the admin tables.
+import { type FlexUser, flexUsersResponseSchema } from '../../core/schemas/index.js';
+import type { Requester, RequestOptions } from '../client.js';
+
+export function flexResource(http: Requester) {
+  return {
+    async users(options?: RequestOptions): Promise<FlexUser[]> {
+      const response = await http.request({
+        method: 'GET',
+        path: '/api/flex/v1/all-users-table',
+        schema: flexUsersResponseSchema,
+        ...(options ? { options } : {}),
+      });
+      return response.data.Items;
+    },
+  };
+}

@@ -1,0 +1,17 @@
+// GET /api/flex/v1/admin/invitations: the invitations drivers sent.
+import { type Invitation, invitationsResponseSchema } from '../../core/schemas/index.js';
+import type { Requester, RequestOptions } from '../client.js';
+
+export function invitationsResource(http: Requester) {
+  return {
+    async invitations(options?: RequestOptions): Promise<Invitation[]> {
+      const response = await http.request({
+        method: 'GET',
+        path: '/api/flex/v1/admin/invitations',
+        schema: invitationsResponseSchema,
+        ...(options ? { options } : {}),
+      });
+      return response.data.Items;
+    },
+  };
+}

@@ -1,0 +1,83 @@
+// The bulk sends: POST sendsms and sendWhatsapp with an Idempotency-Key, and the job they start.
+import { z } from 'zod';
+import {
+  type MsgTemplate,
+  type Recipient,
+  type SendResult,
+  sendResultSchema,
+} from '../../core/schemas/index.js';
+import { HttpError } from '../../errors.js';
+import type { Requester, RequestOptions } from '../client.js';
+
+export interface SendOptions extends RequestOptions {
+  /**
+   * The gateway never sends one key twice and answers a repeat with the first result, which is
+   * what makes a send safe to retry. Default: a fresh random key per call.
+   */
+  idempotencyKey?: string;
+}
+
+/** The gateway's answer, with `message` always filled in (SPEC section 8's success text). */
+export type SendOutcome = SendResult & { message: string };
+
+/** A send job's progress: recipients by status (queued, sending, sent, failed, skipped-…). */
+export const sendJobSchema = z.object({
+  jobId: z.string(),
+  channel: z.enum(['sms', 'whatsapp']),
+  createdAt: z.number(),
+  total: z.number().int().nonnegative(),
+  counts: z.record(z.string(), z.number().int().nonnegative()),
+  /** True once no recipient is queued or being sent. */
+  done: z.boolean(),
+});
+export type SendJob = z.infer<typeof sendJobSchema>;
+
+export function messagesResource(http: Requester) {
+  async function send(
+    path: string,
+    body: { numbers: Recipient[] } & Record<string, unknown>,
+    options: SendOptions = {},
+  ): Promise<SendOutcome> {
+    const { idempotencyKey = globalThis.crypto.randomUUID(), ...requestOptions } = options;
+    const response = await http.request({
+      method: 'POST',
+      path,
+      body,
+      schema: sendResultSchema,
+      idempotencyKey,
+      options: requestOptions,
+    });
+    return { ...response.data, message: sendSuccessMessage(response.data, body.numbers.length) };
+  }
+
+  return {
+    sendSms(payload: { numbers: Recipient[]; message: string }, options?: SendOptions) {
+      return send('/api/flex/v1/admin/sendsms', payload, options);
+    },
+    sendWhatsapp(
+      payload: { numbers: Recipient[]; msgTemplate: MsgTemplate },
+      options?: SendOptions,
+    ) {
+      return send('/api/flex/v1/admin/sendWhatsapp', payload, options);
+    },
+    async sendJob(id: string, options?: RequestOptions): Promise<SendJob> {
+      const response = await http.request({
+        method: 'GET',
+        path: `/api/flex/v1/admin/send-jobs/${encodeURIComponent(id)}`,
+        schema: sendJobSchema,
+        ...(options ? { options } : {}),
+      });
+      return response.data;
+    },
+  };
+}
+
+/** What to show after a send: the server's message, else 'Message sent successfully to N users.'. */
+export function sendSuccessMessage(result: SendResult, recipients: number): string {
+  return result.message ?? `Message sent successfully to ${recipients} users.`;
+}
+
+/** What to show when a send failed: the server's message, else 'An error has occurred.'. */
+export function sendFailureMessage(error: unknown): string {
+  return (error instanceof HttpError && error.serverMessage) || 'An error has occurred.';
+}

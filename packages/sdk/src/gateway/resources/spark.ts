@@ -1,0 +1,17 @@
+// GET /api/spark/v1/admin/all-users-table: every Spark user, for the admin tables.
+import { type SparkUser, sparkUsersResponseSchema } from '../../core/schemas/index.js';
+import type { Requester, RequestOptions } from '../client.js';
+
+export function sparkResource(http: Requester) {
+  return {
+    async users(options?: RequestOptions): Promise<SparkUser[]> {
+      const response = await http.request({
+        method: 'GET',
+        path: '/api/spark/v1/admin/all-users-table',
+        schema: sparkUsersResponseSchema,
+        ...(options ? { options } : {}),
+      });
+      return response.data.Items;
+    },
+  };
+}

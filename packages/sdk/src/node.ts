@@ -1,0 +1,14 @@
+// The Node-only face of @blockcatch/sdk (`@blockcatch/sdk/node`): the pieces that need node:fs or
+// undici, kept out of the main entry so the browser build never reaches them. Re-exports only.
+export {
+  configDir,
+  createFileSessionStore,
+  type FileSessionStore,
+  type FileSessionStoreOptions,
+} from './auth/file-session-store.js';
+export {
+  createUndiciTransport,
+  type UndiciTransport,
+  type UndiciTransportOptions,
+} from './gateway/undici-transport.js';
+export { createFileJournal } from './send/file-journal.js';
