@@ -20,6 +20,12 @@ export const configSchema = z.object({
   seed: z.boolean().default(true),
   /** 32-byte key, base64 or hex; when set, the user tables answer encrypted. */
   responseKey: optionalString,
+  /** Browser origins allowed to call the API cross-origin (the web dev server); the served app is same-origin. */
+  corsOrigins: z
+    .array(z.url({ protocol: /^https?$/ }))
+    .default(['http://localhost:5173', 'http://127.0.0.1:5173']),
+  /** Folder of the seed data (`flex-users.json`, `staff.json`…); unset uses the repository's fixtures/data. */
+  fixturesDir: optionalString,
   userPoolId: z
     .string()
     .regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'must look like region_id, e.g. us-east-1_Sandbox01')
@@ -45,6 +51,31 @@ export const configSchema = z.object({
   /** Seconds an id token lives (Cognito: one hour). */
   idTokenTtl: z.coerce.number().int().positive().default(3600),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
+  /** 32-byte key (base64 or hex) sealing drivers' delivery-platform credentials and tokens. */
+  platformKey: optionalString,
+  /** The sandbox delivery platform (platform/sandbox.ts); tests turn the generator and 5xx off. */
+  sandboxPlatform: z
+    .object({
+      offerIntervalMs: z.coerce.number().min(0).default(5000),
+      takenAfterMinMs: z.coerce.number().min(0).default(2000),
+      takenAfterMaxMs: z.coerce.number().min(0).default(8000),
+      maxPollsPerSecond: z.coerce.number().min(0).default(5),
+      retryAfterMs: z.coerce.number().min(0).default(2000),
+      failureRate: z.coerce.number().min(0).max(1).default(0.01),
+    })
+    .prefault({}),
+  /** The block catcher (catcher/): lease and poll timings; tests shorten them. */
+  catcher: z
+    .object({
+      enabled: z.boolean().default(true),
+      leaseMs: z.coerce.number().int().positive().default(30_000),
+      renewMs: z.coerce.number().int().positive().default(10_000),
+      pollIntervalMs: z.coerce.number().int().positive().default(1000),
+      minPollIntervalMs: z.coerce.number().int().min(0).default(250),
+      backoffBaseMs: z.coerce.number().int().positive().default(1000),
+      backoffMaxMs: z.coerce.number().int().positive().default(60_000),
+    })
+    .prefault({}),
 });
 
 export type GatewayConfig = z.infer<typeof configSchema>;
@@ -61,6 +92,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
     databaseSchema: e('BLOCKCATCH_DATABASE_SCHEMA'),
     webDir: e('BLOCKCATCH_WEB_DIR'),
     responseKey: e('BLOCKCATCH_RESPONSE_KEY'),
+    corsOrigins: e('BLOCKCATCH_CORS_ORIGINS')
+      ?.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    fixturesDir: e('BLOCKCATCH_FIXTURES_DIR'),
     userPoolId: e('BLOCKCATCH_USER_POOL_ID'),
     clientId: e('BLOCKCATCH_CLIENT_ID'),
     keyFile: e('BLOCKCATCH_KEY_FILE'),
@@ -74,6 +110,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
       baseUrl: e('TWILIO_BASE_URL') ?? 'https://api.twilio.com',
     },
     logLevel: e('BLOCKCATCH_LOG_LEVEL') as GatewayConfigInput['logLevel'],
+    platformKey: e('BLOCKCATCH_PLATFORM_KEY'),
   };
 }
 

@@ -3,12 +3,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createAuthenticator } from './api/authenticate.js';
 import { registerApi } from './api/routes.js';
 import { type GatewayConfig, type GatewayConfigInput, parseConfig } from './config.js';
+import { createDriverService, type DriverService } from './driver/index.js';
 import { installErrorHandler } from './http/errors.js';
 import { createIdentity } from './identity/index.js';
 import type { Identity } from './identity/types.js';
 import { createMessaging, type Messaging } from './messaging/index.js';
+import { type SeedReport, seedFixtures } from './seed.js';
 import { type Db, openDatabase } from './storage/db.js';
 import { migrate } from './storage/migrate.js';
+import { registerWebApp } from './web.js';
 
 export const BODY_LIMIT = 5 * 1024 * 1024;
 
@@ -18,6 +21,10 @@ export interface Gateway {
   config: GatewayConfig;
   identity: Identity;
   messaging: Messaging;
+  /** The sandbox delivery platform, the block catcher and the driver endpoints. */
+  driver: DriverService;
+  /** What seeding did on this start (null with `seed: false`): counts and the staff accounts. */
+  seed: SeedReport | null;
   /** Stops the send worker, the HTTP server and the database, in that order. */
   close(): Promise<void>;
 }
@@ -57,13 +64,27 @@ export async function buildGateway(
       messaging.deliverNow({ channel: 'sms', to: phoneNumber, body: text }),
   });
   const authenticate = createAuthenticator(db, identity);
+  const driver = await createDriverService({
+    db,
+    config,
+    log: app.log,
+    sendCode: (phoneNumber, text) =>
+      messaging.deliverNow({ channel: 'sms', to: phoneNumber, body: text }),
+  });
 
   identity.registerRoutes(app);
   messaging.registerRoutes(app, authenticate);
   registerApi(app, { db, config, authenticate });
+  driver.registerRoutes(app, authenticate);
+  if (config.webDir) await registerWebApp(app, config.webDir);
+
+  const seed = config.seed
+    ? await seedFixtures({ db, identity, fixturesDir: config.fixturesDir })
+    : null;
 
   await app.ready();
   messaging.start();
+  driver.start();
 
   return {
     app,
@@ -71,7 +92,10 @@ export async function buildGateway(
     config,
     identity,
     messaging,
+    driver,
+    seed,
     async close() {
+      await driver.stop();
       await messaging.stop();
       await app.close();
       if (!options.db) await db.close();

@@ -4,6 +4,7 @@ export * from './auth/session-store.js';
 export * from './core/audience.js';
 export * from './core/days.js';
 export * from './core/invitees.js';
+export * from './core/offers.js';
 export { type Page, paginate } from './core/paging.js';
 export * from './core/phone.js';
 export * from './core/schemas/index.js';

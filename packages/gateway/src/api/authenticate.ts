@@ -10,20 +10,24 @@ export interface Principal {
   user: UserRecord;
 }
 
-export function createAuthenticator(db: Queryable, identity: Identity) {
+export function createAuthenticator(db: Queryable, identity: Pick<Identity, 'verifyIdToken'>) {
   return async function authenticate(request: FastifyRequest): Promise<Principal> {
     const header = request.headers.authorization;
     if (!header) throw unauthenticated();
     // The web client sends the bare id token, as the original clients do; `Bearer` is accepted too.
-    const token = header.startsWith('Bearer ') ? header.slice(7) : header;
-    const claims = await identity.verifyIdToken(token.trim());
+    const token = (header.startsWith('Bearer ') ? header.slice(7) : header).trim();
+    if (!token) throw unauthenticated();
+    // Not cached here: identity also checks the token's session is live (GlobalSignOut revokes it
+    // at once), and a cache keyed by the token would keep a signed-out token working until exp.
+    const claims = await identity.verifyIdToken(token);
+    // The user row is read on every request: an admin flag taken away applies at once.
     const user = await findUserByPhone(db, 'flex', claims.phone_number);
     if (!user) throw new ApiError(401, 'Unauthenticated', 'User is not authenticated');
     return { claims, user };
   };
 }
 
-export type Authenticate = ReturnType<typeof createAuthenticator>;
+export type Authenticate = (request: FastifyRequest) => Promise<Principal>;
 
 export function requireAdmin(principal: Principal): void {
   if (!principal.user.is_admin) throw forbidden('This needs an admin account.');

@@ -1,12 +1,122 @@
-// The API of SPEC section 7: placeholder until the API module lands.
-import type { FastifyInstance } from 'fastify';
+// The read API of SPEC section 7: health, the signed-in user, the admin tables, referrals and
+// invitations. Writes (sendsms, sendWhatsapp) belong to messaging; sign-in belongs to identity.
+import {
+  encryptResponse,
+  type FlexUser,
+  type Invitation,
+  parseResponseKey,
+  type Referral,
+  type SparkUser,
+} from '@blockcatch/sdk';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
-import type { Authenticate } from './authenticate.js';
+import { listInvitations } from '../storage/invitations.js';
+import {
+  listReferralCodes,
+  listUsers,
+  toFlexUser,
+  toSignedInUser,
+  toSparkUser,
+} from '../storage/users.js';
+import { type Authenticate, requireAdmin, requireBillingDetails } from './authenticate.js';
+import { EXPOSED_HEADERS, registerCors } from './cors.js';
+import { type CachedBody, cacheTableBody } from './table-cache.js';
 
-export function registerApi(
-  _app: FastifyInstance,
-  _deps: { db: Db; config: GatewayConfig; authenticate: Authenticate },
-): void {
-  throw new Error('api: not built yet');
+export interface ApiDeps {
+  db: Db;
+  config: GatewayConfig;
+  authenticate: Authenticate;
+}
+
+export function registerApi(app: FastifyInstance, { db, config, authenticate }: ApiDeps): void {
+  registerCors(app, config.corsOrigins);
+  const tables = createTables(db, config);
+
+  app.get('/api/status/health', async (_request, reply) =>
+    reply
+      .header('x-amz-version-id', config.versionId)
+      .header('x-amz-cf-id', config.cdnId)
+      .header('access-control-expose-headers', EXPOSED_HEADERS.join(', '))
+      .header('cache-control', 'no-store')
+      .send({ status: 'ok' }),
+  );
+
+  app.get('/api/flex/v1/user', async (request) => {
+    const principal = await authenticate(request);
+    return { Item: toSignedInUser(principal.user) };
+  });
+
+  app.get('/api/flex/v1/all-users-table', async (request, reply) => {
+    requireAdmin(await authenticate(request));
+    return sendCached(request, reply, await tables.flexUsers.get());
+  });
+
+  app.get('/api/spark/v1/admin/all-users-table', async (request, reply) => {
+    requireAdmin(await authenticate(request));
+    return sendCached(request, reply, await tables.sparkUsers.get());
+  });
+
+  app.get('/api/flex/v1/admin/referrals', async (request, reply) => {
+    requireBillingDetails(await authenticate(request));
+    return sendCached(request, reply, await tables.referrals.get());
+  });
+
+  app.get('/api/flex/v1/admin/invitations', async (request, reply) => {
+    requireAdmin(await authenticate(request));
+    return sendCached(request, reply, await tables.invitations.get());
+  });
+}
+
+function createTables(db: Db, config: GatewayConfig) {
+  // Parsed once at start: a bad key fails the start, not the first request.
+  const key = config.responseKey ? parseResponseKey(config.responseKey) : null;
+  // The user tables are the answers the SPEC says arrive encrypted; the others stay plain.
+  const userTable = async (items: FlexUser[] | SparkUser[]) => {
+    const json = JSON.stringify({ Items: items });
+    return key ? JSON.stringify({ encrypted: await encryptResponse(json, key) }) : json;
+  };
+  return {
+    flexUsers: cacheTableBody(db, 'users', async () =>
+      userTable((await listUsers(db, 'flex')).map(toFlexUser)),
+    ),
+    sparkUsers: cacheTableBody(db, 'users', async () =>
+      userTable((await listUsers(db, 'spark')).map(toSparkUser)),
+    ),
+    referrals: cacheTableBody(db, 'users', async () => {
+      const items: Referral[] = (await listReferralCodes(db)).map((referralCode) => ({
+        referralCode,
+      }));
+      return JSON.stringify({ Items: items });
+    }),
+    invitations: cacheTableBody(db, 'invitations', async () => {
+      const items: Invitation[] = await listInvitations(db);
+      return JSON.stringify({ Items: items });
+    }),
+  };
+}
+
+async function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody) {
+  // The answer depends on who asks (admins only), so shared caches must not keep it.
+  reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('cache-control', 'private, no-cache')
+    .header('etag', body.etag)
+    .header('vary', 'origin, authorization, accept-encoding');
+  if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
+  if (acceptsGzip(request.headers['accept-encoding'])) {
+    return reply.header('content-encoding', 'gzip').send(await body.gzipped());
+  }
+  return reply.send(body.json);
+}
+
+/** Whether an Accept-Encoding header takes gzip (and does not refuse it with `q=0`). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
 }

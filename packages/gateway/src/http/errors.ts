@@ -39,10 +39,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own 4xx: malformed JSON, body too large, wrong content type.
-      return reply
-        .status(status)
-        .send({ code: error.code ?? 'BadRequest', message: error.message });
+      // Fastify's own 4xx (malformed JSON, body too large, wrong content type) keep their status
+      // but speak our codes, so clients branch on one vocabulary.
+      return reply.status(status).send({ code: fastifyErrorCode(status), message: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'InternalError', message: 'An error has occurred.' });
@@ -52,4 +51,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       .status(404)
       .send({ code: 'NotFound', message: `No route for ${request.method} ${request.url}` }),
   );
+}
+
+function fastifyErrorCode(status: number): string {
+  if (status === 413) return 'PayloadTooLarge';
+  if (status === 415) return 'UnsupportedMediaType';
+  if (status === 404) return 'NotFound';
+  return 'BadRequest';
 }

@@ -1,12 +1,65 @@
-// Cognito-compatible identity: placeholder until the identity module lands.
+// Cognito-compatible identity: builds the user pool over the database and hands the rest of the
+// gateway its routes, id-token verification and account seeding.
 import type { GatewayConfig } from '../config.js';
+import { ApiError, unauthenticated } from '../http/errors.js';
+import { findLiveSession } from '../storage/accounts.js';
 import type { Db } from '../storage/db.js';
-import type { CodeSender, Identity } from './types.js';
+import { ensureAccount, type PoolContext } from './operations.js';
+import { registerIdentityRoutes } from './routes.js';
+import { loadSigningKey, verifyToken } from './tokens.js';
+import type { CodeSender, Identity, IdTokenClaims } from './types.js';
 
-export async function createIdentity(_deps: {
+export async function createIdentity(deps: {
   db: Db;
   config: GatewayConfig;
   sendCode: CodeSender;
+  /** Epoch ms; tests move it to expire codes and tokens. */
+  now?: () => number;
+  /** The tokens' `iss`; every process on one database must use the same one. */
+  issuer?: string;
 }): Promise<Identity> {
-  throw new Error('identity: not built yet');
+  const { db, config } = deps;
+  const now = deps.now ?? Date.now;
+  const key = await loadSigningKey(db, now());
+  const ctx: PoolContext = {
+    db,
+    key,
+    tokens: {
+      issuer: deps.issuer ?? `http://${config.host}:${config.port}/${config.userPoolId}`,
+      clientId: config.clientId,
+      ttl: config.idTokenTtl,
+    },
+    poolName: config.userPoolId.slice(config.userPoolId.indexOf('_') + 1),
+    sendCode: deps.sendCode,
+    now,
+  };
+
+  return {
+    registerRoutes: (app) => registerIdentityRoutes(app, ctx, config.userPoolId),
+
+    async verifyIdToken(token) {
+      const result = await verifyToken(key, ctx.tokens, token, 'id', now());
+      if (!result.ok) {
+        throw result.failure === 'expired'
+          ? new ApiError(401, 'Unauthenticated', 'The id token has expired. Sign in again.')
+          : unauthenticated();
+      }
+      const claims = result.payload;
+      // Signed out (GlobalSignOut, RevokeToken, password reset) or deleted: the token is dead.
+      const account = await findLiveSession(db, String(claims.origin_jti), String(claims.sub));
+      if (!account) throw unauthenticated();
+      return {
+        sub: account.id,
+        'cognito:username': account.username,
+        phone_number: String(claims.phone_number),
+        phone_number_verified: claims.phone_number_verified === true,
+        ...(typeof claims.name === 'string' ? { name: claims.name } : {}),
+        token_use: 'id',
+        exp: Number(claims.exp),
+        iat: Number(claims.iat),
+      } satisfies IdTokenClaims;
+    },
+
+    ensureAccount: (input) => ensureAccount(ctx, input),
+  };
 }

@@ -18,8 +18,18 @@ export interface Identity {
   registerRoutes(app: FastifyInstance): void;
   /** Verifies signature, issuer, audience, `token_use` and expiry; throws a 401 ApiError otherwise. */
   verifyIdToken(token: string): Promise<IdTokenClaims>;
-  /** Creates a confirmed account with this password (seeding); an existing one is left as it is. */
-  ensureAccount(input: { phoneNumber: string; password: string; name: string }): Promise<void>;
+  /**
+   * Creates a confirmed account with this password (seeding); an existing one is left as it is.
+   * `temporaryPassword` makes sign-in answer NEW_PASSWORD_REQUIRED (an admin-made account);
+   * `smsMfa` makes it answer SMS_MFA.
+   */
+  ensureAccount(input: {
+    phoneNumber: string;
+    password: string;
+    name: string;
+    temporaryPassword?: boolean;
+    smsMfa?: boolean;
+  }): Promise<void>;
 }
 
 /** How identity delivers confirmation and reset codes: through the message provider. */

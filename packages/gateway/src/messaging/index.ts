@@ -1,8 +1,13 @@
-// Send jobs, the worker and message providers: placeholder until the messaging module lands.
+// Messaging: send jobs and their HTTP endpoints, the worker that delivers them and the provider it
+// delivers through (the outbox by default, or Twilio).
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Authenticate } from '../api/authenticate.js';
 import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
+import { createProvider } from './providers/index.js';
+import type { OutgoingMessage } from './providers/types.js';
+import { registerMessagingRoutes } from './routes.js';
+import { createSendWorker } from './worker.js';
 
 export interface Messaging {
   /** The send endpoints, the template list, the sandbox outbox and the inbound (STOP) webhook. */
@@ -11,14 +16,43 @@ export interface Messaging {
   deliverNow(message: { channel: 'sms' | 'whatsapp'; to: string; body: string }): Promise<void>;
   /** Starts the worker that delivers queued recipients. */
   start(): void;
-  /** Stops the worker after the message in flight. */
+  /** Stops the worker after the batch in flight. */
   stop(): Promise<void>;
 }
 
-export function createMessaging(_deps: {
+export function createMessaging(deps: {
   db: Db;
   config: GatewayConfig;
   log: FastifyBaseLogger;
+  /** First retry delay after a provider error (default 1 s); tests shorten it. */
+  retryBaseMs?: number;
 }): Messaging {
-  throw new Error('messaging: not built yet');
+  const { db, config, log } = deps;
+  const provider = createProvider(config);
+  const worker = createSendWorker({
+    db,
+    provider,
+    log,
+    rate: config.sendRate,
+    ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),
+  });
+
+  return {
+    registerRoutes(app, authenticate) {
+      registerMessagingRoutes(app, authenticate, { db, config, onQueued: () => worker.wake() });
+    },
+    async deliverNow(message) {
+      const outgoing: OutgoingMessage = message;
+      if (provider.kind === 'database') {
+        await provider.deliverBatch(db, [outgoing]);
+        return;
+      }
+      const outcome = await provider.send(outgoing);
+      if (outcome.kind !== 'sent') {
+        throw new Error(`Could not deliver the message through ${provider.name}: ${outcome.error}`);
+      }
+    },
+    start: () => worker.start(),
+    stop: () => worker.stop(),
+  };
 }

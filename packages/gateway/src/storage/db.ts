@@ -56,7 +56,12 @@ async function openPostgres(options: {
     ...(options.schema ? { options: `-c search_path=${quoteIdent(options.schema)}` } : {}),
   });
   if (options.schema) {
-    await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(options.schema)}`);
+    await pool
+      .query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(options.schema)}`)
+      .catch((error: { code?: string }) => {
+        // Two processes starting together race inside IF NOT EXISTS; the loser finds it created.
+        if (error.code !== '23505' && error.code !== '42P06') throw error;
+      });
   }
   const run = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) =>
     (await client.query(sql, params)).rows as T[];

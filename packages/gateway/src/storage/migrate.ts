@@ -28,11 +28,20 @@ export async function migrate(db: Db): Promise<string[]> {
   });
 }
 
-// Prepared statements take one command each; migrations keep to plain statements separated by `;`
-// at the end of a line (no functions with bodies), which keeps this split safe.
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+// Prepared statements take one command each. Statements end with `;` at the end of a line; a
+// function body quoted in `$$ … $$` may hold such lines, so they are split only outside one.
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current: string[] = [];
+  let inBody = false;
+  for (const line of sql.split('\n')) {
+    current.push(line);
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) inBody = !inBody;
+    if (!inBody && /;\s*$/.test(line)) {
+      statements.push(current.join('\n').replace(/;\s*$/, ''));
+      current = [];
+    }
+  }
+  statements.push(current.join('\n'));
+  return statements.map((s) => s.trim()).filter((s) => s.length > 0);
 }

@@ -46,6 +46,35 @@ export async function appendOutbox(
   return rows[0]!.id;
 }
 
+/** Appends many messages in one statement (the send worker delivers a whole batch at once). */
+export async function appendOutboxMany(
+  db: Queryable,
+  messages: readonly {
+    channel: 'sms' | 'whatsapp';
+    to: string;
+    body: string;
+    template?: unknown;
+    jobId?: string;
+  }[],
+  now = Date.now(),
+): Promise<void> {
+  if (messages.length === 0) return;
+  await db.query(
+    `INSERT INTO outbox_messages (channel, to_number, body, template, job_id, created_ts)
+     SELECT channel, to_number, body, template::jsonb, job_id, $6
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+       AS t(channel, to_number, body, template, job_id)`,
+    [
+      messages.map((m) => m.channel),
+      messages.map((m) => m.to),
+      messages.map((m) => m.body),
+      messages.map((m) => (m.template === undefined ? null : JSON.stringify(m.template))),
+      messages.map((m) => m.jobId ?? null),
+      now,
+    ],
+  );
+}
+
 /** Newest first; `to` narrows to one phone number, `afterId` pages forward for pollers. */
 export async function readOutbox(
   db: Queryable,

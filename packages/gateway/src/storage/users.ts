@@ -164,3 +164,17 @@ export function toFlexUser(record: UserRecord): FlexUser {
 export function toSparkUser(record: UserRecord): SparkUser {
   return { ...rowBase(record), driverOptions: { deliveryArea: record.delivery_area } };
 }
+
+/**
+ * The referral codes known to the users table: codes users own and codes they signed up with,
+ * once each, in order (the Send SMS screen's referral filter lists them).
+ */
+export async function listReferralCodes(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ code: string }>(
+    `SELECT code FROM (
+       SELECT referral_code AS code FROM users
+       UNION SELECT referral FROM users
+     ) codes WHERE code IS NOT NULL AND code <> '' ORDER BY code`,
+  );
+  return rows.map((r) => r.code);
+}

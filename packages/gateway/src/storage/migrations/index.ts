@@ -2,9 +2,15 @@
 import core from './001_core.js';
 import identity from './002_identity.js';
 import messaging from './003_messaging.js';
+import tableVersions from './004_table_versions.js';
+import templatesPerLanguage from './005_templates_per_language.js';
+import driver from './006_driver.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
   { id: '002_identity', sql: identity },
   { id: '003_messaging', sql: messaging },
+  { id: '004_table_versions', sql: tableVersions },
+  { id: '005_templates_per_language', sql: templatesPerLanguage },
+  { id: '006_driver', sql: driver },
 ];

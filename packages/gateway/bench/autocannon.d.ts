@@ -1,0 +1,32 @@
+// The part of autocannon's API the benches use (the package ships no types).
+declare module 'autocannon' {
+  interface Histogram {
+    average: number;
+    mean: number;
+    p50: number;
+    p99: number;
+    max: number;
+    total: number;
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    '2xx': number;
+    duration: number;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    /** Seconds. */
+    timeout?: number;
+    workers?: number;
+    headers?: Record<string, string>;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}

@@ -1,0 +1,14 @@
+// `npm run bench` for the gateway: each benchmark measures ours beside a baseline in the same run.
+import { benchSend } from './send.bench.js';
+import { benchUsersTable } from './users-table.bench.js';
+
+for (const [title, bench] of [
+  [
+    'GET /api/flex/v1/all-users-table with 100,000 users (gateway vs bare node:http)',
+    benchUsersTable,
+  ],
+  ['A 100,000-recipient send through the outbox provider, rate limit off', benchSend],
+] as const) {
+  console.log(`\n## ${title}`);
+  for (const line of await bench()) console.log(line);
+}

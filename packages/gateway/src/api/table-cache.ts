@@ -1,0 +1,80 @@
+// Serialises a table's answer once and serves the same bytes until the table changes. The check per
+// request is one primary-key read of `table_versions` (bumped by a trigger in every writing
+// transaction), so it stays correct with several gateway processes on one database.
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { Queryable } from '../storage/db.js';
+
+const gzipAsync = promisify(gzip);
+
+export interface CachedBody {
+  /** The exact bytes of the JSON answer. */
+  readonly json: Buffer;
+  /** A strong ETag derived from the bytes, the same in every process that built the same bytes. */
+  readonly etag: string;
+  /** The gzip'd copy, made on the first request that accepts gzip and kept with the bytes. */
+  gzipped(): Promise<Buffer>;
+}
+
+export type TableName = 'users' | 'invitations';
+
+export interface TableCache {
+  get(): Promise<CachedBody>;
+}
+
+export async function readTableVersion(db: Queryable, table: TableName): Promise<number> {
+  const rows = await db.query<{ version: number }>(
+    'SELECT version FROM table_versions WHERE name = $1',
+    [table],
+  );
+  return Number(rows[0]?.version ?? -1);
+}
+
+/**
+ * `build` reads the table and returns the answer's text. The version is read before the rows, so
+ * a write landing in between leaves newer rows under an older version: the next request sees the
+ * newer version and rebuilds. The reverse order could serve stale rows forever; this one cannot.
+ */
+export function cacheTableBody(
+  db: Queryable,
+  table: TableName,
+  build: () => Promise<string>,
+): TableCache {
+  let current: { version: number; body: CachedBody } | null = null;
+  // Concurrent requests for a version being built share one build.
+  let building: { version: number; body: Promise<CachedBody> } | null = null;
+
+  async function rebuild(version: number): Promise<CachedBody> {
+    const body = makeBody(Buffer.from(await build(), 'utf8'));
+    if (!current || current.version <= version) current = { version, body };
+    return body;
+  }
+
+  return {
+    async get() {
+      const version = await readTableVersion(db, table);
+      if (current && current.version === version) return current.body;
+      if (building && building.version === version) return building.body;
+      const body = rebuild(version);
+      building = { version, body };
+      try {
+        return await body;
+      } finally {
+        if (building?.body === body) building = null;
+      }
+    },
+  };
+}
+
+function makeBody(json: Buffer): CachedBody {
+  let gzipped: Promise<Buffer> | null = null;
+  return {
+    json,
+    etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`,
+    gzipped() {
+      gzipped ??= gzipAsync(json);
+      return gzipped;
+    },
+  };
+}

@@ -1,0 +1,209 @@
+// The block catcher: inside every gateway process, it leases a fair share of the catchable drivers
+// (on, in good standing, connected, set up), runs a poller for each, and writes what happened to
+// every offer in batches. A process that dies loses its leases when they expire; others take over.
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CredentialCipher } from '../platform/credential-cipher.js';
+import type { DeliveryPlatform, PlatformSession } from '../platform/types.js';
+import type { Db } from '../storage/db.js';
+import {
+  loadCatchableDrivers,
+  markDisconnected,
+  releaseHolder,
+  runLeaseRound,
+} from '../storage/driver-leases.js';
+import { listUpcomingWonBlocks, type OfferRecord, recordOffers } from '../storage/driver-offers.js';
+import { createDriverPoller, type DriverPoller, type PollerOptions } from './driver-poller.js';
+
+export interface CatcherOptions extends PollerOptions {
+  /** How long a lease lives without renewal: the longest a dead process's drivers wait. */
+  leaseMs: number;
+  /** How often leases are renewed and new drivers claimed; well under `leaseMs`. */
+  renewMs: number;
+  /** How often offer records are written. */
+  flushMs: number;
+}
+
+export interface Catcher {
+  readonly holderId: string;
+  start(): void;
+  /** Stops every poller and timer, writes pending records and gives the leases back. */
+  stop(): Promise<void>;
+  /** Runs a lease round now (a driver turned on or off, connected, or changed filters). */
+  wake(): void;
+  /** The drivers this process polls now. */
+  heldDrivers(): string[];
+}
+
+export function createCatcher(deps: {
+  db: Db;
+  platform: DeliveryPlatform;
+  cipher: CredentialCipher;
+  options: CatcherOptions;
+  log: FastifyBaseLogger;
+  holderId?: string;
+  now?: () => number;
+}): Catcher {
+  const { db, platform, cipher, options, log } = deps;
+  const now = deps.now ?? Date.now;
+  const holderId = deps.holderId ?? `gw-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const pollers = new Map<string, DriverPoller>();
+  let pending: OfferRecord[] = [];
+  let roundTimer: NodeJS.Timeout | null = null;
+  let flushTimer: NodeJS.Timeout | null = null;
+  let round: Promise<void> | null = null;
+  let again = false;
+  let running = false;
+  let unsubscribe: (() => void) | null = null;
+
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    try {
+      await recordOffers(db, batch);
+    } catch (error) {
+      log.error({ err: error }, 'could not record offers');
+    }
+  };
+
+  const stopPoller = (userId: string) => {
+    const stopped = pollers.get(userId)?.stop();
+    pollers.delete(userId);
+    return stopped;
+  };
+
+  const leaseRound = async () => {
+    const held = await runLeaseRound(db, {
+      holder: holderId,
+      now: now(),
+      leaseMs: options.leaseMs,
+    });
+    if (!running) return;
+    const heldSet = new Set(held);
+    for (const userId of [...pollers.keys()]) if (!heldSet.has(userId)) stopPoller(userId);
+    const drivers = await loadCatchableDrivers(db, held);
+    const fresh = drivers.filter((d) => !pollers.has(d.userId));
+    const wonBlocks = await listUpcomingWonBlocks(
+      db,
+      fresh.map((d) => d.userId),
+      now(),
+    );
+    if (!running) return;
+    for (const driver of drivers) {
+      const existing = pollers.get(driver.userId);
+      if (existing) {
+        if (existing.filtersUpdatedAt !== driver.filtersUpdatedAt) {
+          existing.setFilters(driver.filters, driver.filtersUpdatedAt);
+        }
+        continue;
+      }
+      let session: PlatformSession;
+      try {
+        session = cipher.open<PlatformSession>(driver.sessionEnc);
+      } catch {
+        // Sealed with another key (BLOCKCATCH_PLATFORM_KEY differs between processes or changed).
+        log.warn(
+          { userId: driver.userId },
+          'cannot open the platform session; driver must reconnect',
+        );
+        await markDisconnected(db, driver.userId);
+        continue;
+      }
+      pollers.set(
+        driver.userId,
+        createDriverPoller({
+          userId: driver.userId,
+          session,
+          filters: driver.filters,
+          filtersUpdatedAt: driver.filtersUpdatedAt,
+          wonBlocks: wonBlocks.get(driver.userId) ?? [],
+          platform,
+          options,
+          now,
+          record: (record) => {
+            pending.push(record);
+            if (record.kind === 'won') void flush();
+          },
+          onUnauthorized: (userId) => {
+            stopPoller(userId);
+            void markDisconnected(db, userId).then(
+              () => wake(),
+              (error) => log.error({ err: error }, 'could not mark a driver disconnected'),
+            );
+          },
+          onError: (error) => log.error({ err: error }, 'poll failed'),
+        }),
+      );
+    }
+  };
+
+  const scheduleRound = (delay: number) => {
+    if (!running) return;
+    if (roundTimer) clearTimeout(roundTimer);
+    roundTimer = setTimeout(() => {
+      roundTimer = null;
+      runRound();
+    }, delay);
+  };
+
+  const runRound = () => {
+    if (round) {
+      again = true;
+      return;
+    }
+    round = leaseRound()
+      .catch((error) => log.error({ err: error }, 'lease round failed'))
+      .finally(() => {
+        round = null;
+        if (again) {
+          again = false;
+          runRound();
+        } else {
+          scheduleRound(options.renewMs);
+        }
+      });
+  };
+
+  const wake = () => {
+    if (running) scheduleRound(0);
+  };
+
+  return {
+    holderId,
+    start() {
+      if (running) return;
+      running = true;
+      unsubscribe =
+        platform.onNewOffers?.(() => {
+          for (const poller of pollers.values()) poller.pollSoon();
+        }) ?? null;
+      const tick = () => {
+        flushTimer = setTimeout(() => {
+          void flush().finally(() => {
+            if (running) tick();
+          });
+        }, options.flushMs);
+      };
+      tick();
+      runRound();
+    },
+    async stop() {
+      if (!running) return;
+      running = false;
+      unsubscribe?.();
+      if (roundTimer) clearTimeout(roundTimer);
+      if (flushTimer) clearTimeout(flushTimer);
+      roundTimer = null;
+      flushTimer = null;
+      await Promise.all([...pollers.keys()].map(stopPoller));
+      await round;
+      await flush();
+      await releaseHolder(db, holderId).catch((error) =>
+        log.error({ err: error }, 'could not release leases'),
+      );
+    },
+    wake,
+    heldDrivers: () => [...pollers.keys()],
+  };
+}

@@ -1,0 +1,76 @@
+// The driver service: the delivery platform (the sandbox), the block catcher and the driver
+// endpoints, built from the gateway's settings and started and stopped with it.
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Authenticate } from '../api/authenticate.js';
+import { type Catcher, createCatcher } from '../catcher/index.js';
+import type { GatewayConfig } from '../config.js';
+import { createCredentialCipher, loadPlatformKey } from '../platform/credential-cipher.js';
+import { createSandboxPlatform, type SandboxPlatform } from '../platform/sandbox.js';
+import type { Db } from '../storage/db.js';
+import { registerDriverRoutes } from './routes.js';
+
+export interface DriverService {
+  platform: SandboxPlatform;
+  catcher: Catcher;
+  registerRoutes(app: FastifyInstance, authenticate: Authenticate): void;
+  /** Starts the sandbox's offer generator and the catcher. */
+  start(): void;
+  /** Clears every timer: the catcher gives its leases back, the generator stops. */
+  stop(): Promise<void>;
+}
+
+export async function createDriverService(deps: {
+  db: Db;
+  config: GatewayConfig;
+  log: FastifyBaseLogger;
+  sendCode(phoneNumber: string, text: string): Promise<void>;
+}): Promise<DriverService> {
+  const { db, config, log } = deps;
+  const { key, source } = await loadPlatformKey(config);
+  if (source === 'process' && db.kind === 'postgres') {
+    log.warn(
+      'BLOCKCATCH_PLATFORM_KEY is not set: platform links made by this process cannot be read by others',
+    );
+  }
+  const cipher = createCredentialCipher(key);
+  const sandbox = config.sandboxPlatform;
+  const platform = createSandboxPlatform({
+    db,
+    sendCode: deps.sendCode,
+    options: {
+      offerIntervalMs: sandbox.offerIntervalMs,
+      takenAfterMs: { min: sandbox.takenAfterMinMs, max: sandbox.takenAfterMaxMs },
+      maxPollsPerSecond: sandbox.maxPollsPerSecond,
+      retryAfterMs: sandbox.retryAfterMs,
+      failureRate: sandbox.failureRate,
+    },
+  });
+  const catcher = createCatcher({
+    db,
+    platform,
+    cipher,
+    log,
+    options: { ...config.catcher, flushMs: 100 },
+  });
+  return {
+    platform,
+    catcher,
+    registerRoutes(app, authenticate) {
+      registerDriverRoutes(app, {
+        db,
+        platform,
+        cipher,
+        authenticate,
+        onDriverChanged: () => catcher.wake(),
+      });
+    },
+    start() {
+      platform.start();
+      if (config.catcher.enabled) catcher.start();
+    },
+    async stop() {
+      await catcher.stop();
+      await platform.stop();
+    },
+  };
+}

@@ -1,0 +1,232 @@
+// The driver endpoints under /api/flex/v1: connecting the delivery-platform account, filters,
+// system on/off, "I've arrived", and the dashboard, offers and calendar the catcher's records feed.
+import { driverFiltersSchema, endOfDay, normalizePhone, startOfDay } from '@blockcatch/sdk';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { type Authenticate, requireAdmin } from '../api/authenticate.js';
+import { ApiError, badRequest, notFound } from '../http/errors.js';
+import type { CredentialCipher } from '../platform/credential-cipher.js';
+import { type DeliveryPlatform, PlatformError, type PlatformSession } from '../platform/types.js';
+import type { Db } from '../storage/db.js';
+import {
+  connectLink,
+  deleteLink,
+  findDriverLink,
+  savePendingLink,
+} from '../storage/driver-links.js';
+import { listOfferRecords, listWonBetween, type OfferRecord } from '../storage/driver-offers.js';
+import {
+  findDriverFilters,
+  saveDriverFilters,
+  setDriverStatus,
+} from '../storage/driver-settings.js';
+import { findUserByPhone, type UserRecord } from '../storage/users.js';
+import { readDashboard } from './dashboard.js';
+import {
+  calendarQuerySchema,
+  offersQuerySchema,
+  phoneParamSchema,
+  platformSignInSchema,
+  platformVerifySchema,
+  statusSchema,
+} from './schemas.js';
+
+const BASE = '/api/flex/v1';
+const DAY_MS = 86_400_000;
+export const SYSTEM_OFF_MESSAGE = "You must turn on the system to use I've arrived";
+
+export interface DriverRouteDeps {
+  db: Db;
+  platform: DeliveryPlatform;
+  cipher: CredentialCipher;
+  authenticate: Authenticate;
+  /** A driver's catchability changed: the catcher should look again now. */
+  onDriverChanged(): void;
+}
+
+export function registerDriverRoutes(app: FastifyInstance, deps: DriverRouteDeps): void {
+  const { db, platform, cipher, authenticate, onDriverChanged } = deps;
+
+  app.post(`${BASE}/platform/sign-in`, async (request, reply) => {
+    const { user } = await authenticate(request);
+    const body = platformSignInSchema.parse(request.body ?? {});
+    const { challengeId } = await platformCall(reply, () =>
+      platform.signIn({ ...body, phoneNumber: user.phone_number }),
+    );
+    await savePendingLink(db, {
+      userId: user.id,
+      challengeId,
+      credentialsEnc: cipher.seal({ email: body.email, password: body.password }),
+    });
+    return { challengeId, sentTo: user.phone_number };
+  });
+
+  app.post(`${BASE}/platform/verify`, async (request, reply) => {
+    const { user } = await authenticate(request);
+    const body = platformVerifySchema.parse(request.body ?? {});
+    const link = await findDriverLink(db, user.id);
+    if (!link || link.challenge_id !== body.challengeId) {
+      throw new ApiError(
+        409,
+        'NoPendingSignIn',
+        'No sign-in is waiting for this code: sign in to your delivery account again.',
+      );
+    }
+    const session = await platformCall(reply, () => platform.verifyOtp(body));
+    await connectLink(db, { userId: user.id, sessionEnc: cipher.seal(session) });
+    onDriverChanged();
+    return { proxyInstalled: true };
+  });
+
+  app.get(`${BASE}/platform`, async (request) => {
+    const { user } = await authenticate(request);
+    const link = await findDriverLink(db, user.id);
+    return {
+      proxyInstalled: user.proxy_installed,
+      pendingCode: link?.challenge_id != null,
+    };
+  });
+
+  app.delete(`${BASE}/platform`, async (request) => {
+    const { user } = await authenticate(request);
+    await deleteLink(db, user.id);
+    onDriverChanged();
+    return { proxyInstalled: false };
+  });
+
+  app.get(`${BASE}/service-areas`, async (request, reply) => {
+    await authenticate(request);
+    return { Items: await platformCall(reply, () => platform.listServiceAreas()) };
+  });
+
+  app.get(`${BASE}/settings`, async (request) => {
+    const { user } = await authenticate(request);
+    return { Item: await findDriverFilters(db, user.id), setupComplete: user.setup_complete };
+  });
+
+  app.put(`${BASE}/settings`, async (request, reply) => {
+    const { user } = await authenticate(request);
+    const filters = driverFiltersSchema.parse(request.body ?? {});
+    const known = new Set(
+      (await platformCall(reply, () => platform.listServiceAreas())).map((a) => a.id),
+    );
+    const unknown = filters.warehouses.find((id) => !known.has(id));
+    if (unknown !== undefined) {
+      throw badRequest(
+        `warehouses: ${JSON.stringify(unknown)} is not a service area; pick one from GET ${BASE}/service-areas`,
+      );
+    }
+    const { setupComplete } = await saveDriverFilters(db, user.id, filters);
+    onDriverChanged();
+    return { Item: filters, setupComplete };
+  });
+
+  app.put(`${BASE}/status`, async (request) => {
+    const { user } = await authenticate(request);
+    const { status } = statusSchema.parse(request.body ?? {});
+    await setDriverStatus(db, user.id, status);
+    onDriverChanged();
+    return { status };
+  });
+
+  app.post(`${BASE}/arrive`, async (request, reply) => {
+    const { user } = await authenticate(request);
+    if (user.status !== 'start') throw new ApiError(409, 'SystemOff', SYSTEM_OFF_MESSAGE);
+    const link = await findDriverLink(db, user.id);
+    if (!link?.session_enc) {
+      throw new ApiError(409, 'NotConnected', 'Connect your delivery account first.');
+    }
+    const session = cipher.open<PlatformSession>(link.session_enc);
+    const { offerId } = await platformCall(reply, () => platform.arrive(session));
+    return { arrived: offerId !== null, offerId };
+  });
+
+  app.get(`${BASE}/offers`, async (request) => {
+    const { user } = await authenticate(request);
+    const query = offersQuerySchema.parse(request.query);
+    const records = await listOfferRecords(db, user.id, query);
+    return { Items: records.map(toOfferItem) };
+  });
+
+  app.get(`${BASE}/dashboard`, async (request) => {
+    const { user } = await authenticate(request);
+    return { Item: await readDashboard(db, user) };
+  });
+
+  app.get(`${BASE}/calendar`, async (request) => {
+    const { user } = await authenticate(request);
+    return calendarOf(user, request.query);
+  });
+
+  app.get(`${BASE}/admin/users/:phone/dashboard`, async (request) => {
+    requireAdmin(await authenticate(request));
+    const user = await driverByPhone(request.params);
+    return { Item: await readDashboard(db, user) };
+  });
+
+  app.get(`${BASE}/admin/users/:phone/calendar`, async (request) => {
+    requireAdmin(await authenticate(request));
+    return calendarOf(await driverByPhone(request.params), request.query);
+  });
+
+  async function driverByPhone(params: unknown): Promise<UserRecord> {
+    const { phone } = phoneParamSchema.parse(params);
+    const normalized = normalizePhone(phone)!;
+    const user = await findUserByPhone(db, 'flex', normalized);
+    if (!user) throw notFound(`No Flex user has the phone number ${normalized}.`);
+    return user;
+  }
+
+  async function calendarOf(user: UserRecord, rawQuery: unknown) {
+    const query = calendarQuerySchema.parse(rawQuery);
+    const timeZone = (await findDriverFilters(db, user.id))?.timeZone ?? 'America/Chicago';
+    const today = new Date().toLocaleDateString('en-CA', { timeZone });
+    const from = startOfDay(query.from ?? today, timeZone);
+    const to = query.to ? endOfDay(query.to, timeZone) : from + 31 * DAY_MS;
+    const won = await listWonBetween(db, user.id, from, to);
+    return { timeZone, from, to, Items: won.map(toOfferItem) };
+  }
+}
+
+function toOfferItem(record: OfferRecord) {
+  return {
+    offerId: record.offerId,
+    kind: record.kind,
+    reason: record.reason,
+    serviceAreaId: record.serviceAreaId,
+    startTime: record.startTime,
+    endTime: record.endTime,
+    pay: record.pay,
+    seenAt: record.seenAt,
+  };
+}
+
+/** Maps the platform's failures to answers the driver's client can act on. */
+async function platformCall<T>(reply: FastifyReply, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    switch (error.kind) {
+      case 'invalid-credentials':
+        throw new ApiError(422, 'PlatformSignInFailed', error.message);
+      case 'invalid-code':
+      case 'expired-code':
+        throw new ApiError(422, 'InvalidCode', error.message);
+      case 'unauthorized':
+        throw new ApiError(409, 'NotConnected', 'Connect your delivery account again.');
+      case 'throttled':
+        reply.header('retry-after', String(Math.ceil((error.retryAfterMs ?? 1000) / 1000)));
+        throw new ApiError(
+          429,
+          'PlatformThrottled',
+          'The delivery platform asks to wait; try again shortly.',
+        );
+      case 'unavailable':
+        throw new ApiError(
+          502,
+          'PlatformUnavailable',
+          'The delivery platform is not answering; try again shortly.',
+        );
+    }
+  }
+}

@@ -1,0 +1,71 @@
+// The HTTP face of the pool: Cognito's JSON protocol on `POST /` (X-Amz-Target picks the
+// operation) and the JWKS that lets anyone verify the tokens.
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { CognitoError } from './errors.js';
+import { operations, type PoolContext } from './operations.js';
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+function sendCognitoError(reply: FastifyReply, error: CognitoError) {
+  return reply
+    .status(error.status)
+    .header('x-amzn-errortype', error.type)
+    .send({ __type: error.type, message: error.message });
+}
+
+export function registerIdentityRoutes(
+  app: FastifyInstance,
+  ctx: PoolContext,
+  userPoolId: string,
+): void {
+  const jwks = () => ({ keys: [ctx.key.publicJwk] });
+  app.get('/.well-known/jwks.json', async () => jwks());
+  app.get(`/${userPoolId}/.well-known/jwks.json`, async () => jwks());
+
+  // Its own context, so the content-type parser and the Cognito error shape stay on this route.
+  app.register(async (pool) => {
+    pool.addContentTypeParser(
+      'application/x-amz-json-1.1',
+      // No bodyLimit here: the app's 5 MB limit applies.
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        try {
+          done(null, body === '' ? {} : JSON.parse(body as string));
+        } catch {
+          done(new CognitoError('SerializationException', 'The request body is not valid JSON.'));
+        }
+      },
+    );
+
+    pool.setErrorHandler((error: FastifyError | CognitoError, request, reply) => {
+      if (error instanceof CognitoError) return sendCognitoError(reply, error);
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        // Fastify's own refusals: malformed JSON, a body over 5 MB, an unknown content type.
+        const type = status === 413 ? 'InvalidParameterException' : 'SerializationException';
+        return sendCognitoError(reply, new CognitoError(type, error.message, status));
+      }
+      request.log.error({ err: error }, 'identity operation failed');
+      return sendCognitoError(
+        reply,
+        new CognitoError('InternalErrorException', 'An error has occurred.', 500),
+      );
+    });
+
+    pool.post('/', async (request) => {
+      const target = request.headers['x-amz-target'];
+      const name =
+        typeof target === 'string' && target.startsWith(TARGET_PREFIX)
+          ? target.slice(TARGET_PREFIX.length)
+          : undefined;
+      const operation = name === undefined ? undefined : operations[name];
+      if (!operation || !Object.hasOwn(operations, name!)) {
+        throw new CognitoError(
+          'UnknownOperationException',
+          `X-Amz-Target: ${JSON.stringify(target ?? null)} is not an operation of this user pool; send ${TARGET_PREFIX}<Operation>, e.g. ${TARGET_PREFIX}InitiateAuth.`,
+        );
+      }
+      return operation(ctx, request.body);
+    });
+  });
+}

@@ -1,0 +1,41 @@
+// What a message provider is to the worker: either it writes into our own database (and so can
+// deliver inside the worker's transaction, exactly once), or it calls out to an external service.
+import type { Channel } from '@blockcatch/sdk';
+import type { Queryable } from '../../storage/db.js';
+
+export interface OutgoingMessage {
+  channel: Channel;
+  /** `+1XXXXXXXXXX`. */
+  to: string;
+  body: string;
+  /** The WhatsApp template the body was rendered from, kept with the message. */
+  template?: unknown;
+  jobId?: string;
+}
+
+/** How one external delivery ended, which decides whether the worker tries again. */
+export type DeliveryOutcome =
+  | { kind: 'sent' }
+  /** The number cannot receive messages: recorded skipped-invalid, never retried. */
+  | { kind: 'invalid'; error: string }
+  /** The number replied STOP at the provider's end. */
+  | { kind: 'opted-out'; error: string }
+  /** Worth another try later: rate limited, a server error or the network. */
+  | { kind: 'retry'; error: string }
+  /** A refusal that another try would repeat (bad credentials, a malformed request). */
+  | { kind: 'failed'; error: string };
+
+export interface DatabaseProvider {
+  kind: 'database';
+  name: string;
+  /** Writes the messages with `tx`, so they commit or roll back with the recipients' new states. */
+  deliverBatch(tx: Queryable, messages: readonly OutgoingMessage[]): Promise<void>;
+}
+
+export interface ExternalProvider {
+  kind: 'external';
+  name: string;
+  send(message: OutgoingMessage): Promise<DeliveryOutcome>;
+}
+
+export type MessageProvider = DatabaseProvider | ExternalProvider;

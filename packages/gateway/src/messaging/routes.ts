@@ -1,0 +1,265 @@
+// The messaging endpoints: the two sends (SPEC section 7), the template list, job progress, the
+// sandbox outbox and Twilio's inbound webhook for STOP replies.
+import { randomUUID } from 'node:crypto';
+import {
+  type Channel,
+  normalizePhone,
+  smsSendPayloadSchema,
+  whatsappSendPayloadSchema,
+} from '@blockcatch/sdk';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { type ZodType, z } from 'zod';
+import {
+  type Authenticate,
+  isOwner,
+  type Principal,
+  requireAdmin,
+  requireBillingDetails,
+} from '../api/authenticate.js';
+import type { GatewayConfig } from '../config.js';
+import { ApiError, badRequest, forbidden, notFound } from '../http/errors.js';
+import type { Db } from '../storage/db.js';
+import { optIn, optOut } from '../storage/opt-outs.js';
+import { readOutbox } from '../storage/outbox.js';
+import { findPendingInvitees } from '../storage/pending-invitees.js';
+import {
+  createSendJob,
+  findJobByIdempotencyKey,
+  readJobProgress,
+  type StoredAnswer,
+} from '../storage/send-jobs.js';
+import { findTemplate, listTemplates } from '../storage/templates.js';
+import { isValidTwilioSignature, replyIntent } from './inbound.js';
+import { renderTemplate } from './render-template.js';
+import {
+  authorizeRecipients,
+  authorizeSendKind,
+  fingerprintRequest,
+  IDEMPOTENCY_HEADER,
+  normaliseRecipients,
+  parseIdempotencyKey,
+  sendAnswer,
+} from './send-request.js';
+
+export interface RouteDeps {
+  db: Db;
+  config: GatewayConfig;
+  /** Tells the worker a job was just queued. */
+  onQueued: () => void;
+}
+
+const outboxQuerySchema = z.strictObject({
+  to: z.string().min(1).optional(),
+  after: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+});
+
+const jobParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+const inboundSchema = z.looseObject({ From: z.string().min(1), Body: z.string() });
+
+const TWIML_EMPTY = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+
+export function registerMessagingRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticate,
+  deps: RouteDeps,
+): void {
+  const { db } = deps;
+
+  app.post('/api/flex/v1/admin/sendsms', async (request, reply) => {
+    const principal = await authenticate(request);
+    requireAdmin(principal);
+    const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
+    const payload = parseInput(smsSendPayloadSchema, request.body, 'body');
+    authorizeSendKind(principal, { channel: 'sms', message: payload.message });
+    const recipients = normaliseRecipients(payload.numbers);
+    return queueSend(reply, {
+      principal,
+      key,
+      channel: 'sms',
+      fingerprint: fingerprintRequest('sms', payload),
+      recipients,
+      body: payload.message,
+      template: null,
+    });
+  });
+
+  app.post('/api/flex/v1/admin/sendWhatsapp', async (request, reply) => {
+    const principal = await authenticate(request);
+    requireAdmin(principal);
+    authorizeSendKind(principal, { channel: 'whatsapp' });
+    const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
+    const payload = parseInput(whatsappSendPayloadSchema, request.body, 'body');
+    const recipients = normaliseRecipients(payload.numbers);
+    const fingerprint = fingerprintRequest('whatsapp', payload);
+    const replayed = await replayIfSeen(reply, principal.user.id, key, fingerprint);
+    if (replayed) return replayed;
+    const { name, language } = payload.msgTemplate;
+    const template = await findTemplate(db, name, language);
+    if (!template) {
+      throw badRequest(
+        `msgTemplate: no WhatsApp template named ${JSON.stringify(name)} in language ${JSON.stringify(language)}; GET /api/flex/v1/admin/sendWhatsapp lists them.`,
+      );
+    }
+    // The stored template is the one approved for sending; its text is what recipients read.
+    return queueSend(reply, {
+      principal,
+      key,
+      channel: 'whatsapp',
+      fingerprint,
+      recipients,
+      body: renderTemplate(template.components),
+      template,
+    });
+  });
+
+  app.get('/api/flex/v1/admin/sendWhatsapp', async (request) => {
+    requireBillingDetails(await authenticate(request));
+    return { Items: await listTemplates(db) };
+  });
+
+  app.get('/api/flex/v1/admin/send-jobs/:id', async (request) => {
+    requireAdmin(await authenticate(request));
+    const { id } = parseInput(jobParamsSchema, request.params, 'path');
+    const progress = await readJobProgress(db, id);
+    if (!progress) throw notFound(`No send job ${JSON.stringify(id)}.`);
+    return progress;
+  });
+
+  app.get('/api/sandbox/outbox', async (request) => {
+    requireAdmin(await authenticate(request));
+    const query = parseInput(outboxQuerySchema, request.query, 'query');
+    let to: string | undefined;
+    if (query.to !== undefined) {
+      to = normalizePhone(query.to) ?? undefined;
+      if (!to) {
+        throw badRequest(
+          `to: ${JSON.stringify(query.to.slice(0, 40))} is not a valid US phone number; use 10 digits, optionally with a leading 1`,
+        );
+      }
+    }
+    const items = await readOutbox(db, {
+      ...(to ? { to } : {}),
+      ...(query.after === undefined ? {} : { afterId: query.after }),
+      ...(query.limit === undefined ? {} : { limit: query.limit }),
+    });
+    return { Items: items };
+  });
+
+  // Its own scope, so the form parser serves only Twilio's webhook.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
+    scope.post('/api/webhooks/twilio/inbound', async (request, reply) => {
+      const params = (request.body ?? {}) as Record<string, string>;
+      const authToken = deps.config.twilio.authToken;
+      if (deps.config.messageProvider === 'twilio' && authToken) {
+        const signature = request.headers['x-twilio-signature'];
+        const url = `${request.protocol}://${request.host}${request.url}`;
+        if (
+          typeof signature !== 'string' ||
+          !isValidTwilioSignature(authToken, url, params, signature)
+        ) {
+          throw forbidden('X-Twilio-Signature is missing or does not match this request.');
+        }
+      }
+      const inbound = parseInput(inboundSchema, params, 'form');
+      const from = normalizePhone(inbound.From.replace(/^whatsapp:/, ''));
+      const intent = replyIntent(inbound.Body);
+      if (from && intent === 'opt-out') await optOut(db, from);
+      if (from && intent === 'opt-in') await optIn(db, from);
+      if (!from && intent) {
+        request.log.warn('inbound opt-out/in from a number outside the US plan was ignored');
+      }
+      return reply.type('text/xml').send(TWIML_EMPTY);
+    });
+  });
+
+  async function replayIfSeen(
+    reply: FastifyReply,
+    userId: string,
+    key: string,
+    fingerprint: string,
+  ): Promise<FastifyReply | null> {
+    const previous = await findJobByIdempotencyKey(db, userId, key);
+    return previous ? replay(reply, previous, fingerprint) : null;
+  }
+
+  async function queueSend(
+    reply: FastifyReply,
+    send: {
+      principal: Principal;
+      key: string;
+      channel: Channel;
+      fingerprint: string;
+      recipients: string[];
+      body: string;
+      template: unknown;
+    },
+  ): Promise<FastifyReply> {
+    const replayed = await replayIfSeen(reply, send.principal.user.id, send.key, send.fingerprint);
+    if (replayed) return replayed;
+    authorizeRecipients(
+      send.principal,
+      send.recipients,
+      isOwner(send.principal) ? new Set() : await findPendingInvitees(db, send.recipients),
+    );
+    const jobId = randomUUID();
+    const result = await createSendJob(
+      db,
+      {
+        id: jobId,
+        createdBy: send.principal.user.id,
+        idempotencyKey: send.key,
+        requestHash: send.fingerprint,
+        channel: send.channel,
+        body: send.body,
+        template: send.template,
+        createdTs: Date.now(),
+      },
+      send.recipients,
+      (optedOut) => ({
+        status: 202,
+        body: sendAnswer(
+          jobId,
+          send.recipients.length - optedOut.length,
+          optedOut.map((number) => ({ number, reason: 'opted-out' as const })),
+        ),
+      }),
+    );
+    if (!result.created) return replay(reply, result.existing, send.fingerprint);
+    deps.onQueued();
+    return reply.status(result.status).send(result.body);
+  }
+}
+
+function replay(reply: FastifyReply, previous: StoredAnswer, fingerprint: string): FastifyReply {
+  if (previous.requestHash !== fingerprint) {
+    throw new ApiError(
+      409,
+      'Conflict',
+      'Idempotency-Key was already used for a different request; use a new key for a new send.',
+    );
+  }
+  return reply.status(previous.responseStatus).send(previous.responseBody);
+}
+
+/** Validates `input`; a failure is a 400 naming the field, what was wrong and the value sent. */
+function parseInput<T>(schema: ZodType<T>, input: unknown, where: string): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const path = issue.path.length > 0 ? issue.path.join('.') : where;
+  const value = issue.path.reduce<unknown>(
+    (v, k) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined),
+    input,
+  );
+  const shown = value === undefined ? 'missing' : `got ${JSON.stringify(value)?.slice(0, 60)}`;
+  throw badRequest(`${path}: ${issue.message} (${shown})`);
+}

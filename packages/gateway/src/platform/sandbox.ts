@@ -1,0 +1,400 @@
+// The sandbox delivery platform: sign-in with email and password and a one-time code sent to the
+// driver's phone, offers published per service area that other (simulated) drivers take within
+// seconds, per-account throttling and an occasional 5xx. Its state lives in the sandbox_* tables,
+// so every gateway process on one database sees the same offers.
+import {
+  createHash,
+  randomBytes,
+  randomInt,
+  randomUUID,
+  scrypt,
+  timingSafeEqual,
+} from 'node:crypto';
+import { promisify } from 'node:util';
+import type { Offer } from '@blockcatch/sdk';
+import type { Db } from '../storage/db.js';
+import { SANDBOX_SERVICE_AREAS } from './service-areas.js';
+import { createPollThrottle } from './throttle.js';
+import {
+  type AcceptOutcome,
+  type DeliveryPlatform,
+  PlatformError,
+  type PlatformSession,
+} from './types.js';
+
+const scryptAsync = promisify(scrypt) as (p: string, s: Buffer, n: number) => Promise<Buffer>;
+const CODE_TTL_MS = 5 * 60_000;
+const MAX_CODE_ATTEMPTS = 5;
+const QUARTER_HOUR = 15 * 60_000;
+
+export interface SandboxPlatformOptions {
+  /** Mean time between two published offers, across all areas; 0 turns the generator off. */
+  offerIntervalMs: number;
+  /** Other drivers take an offer this long after it appears (uniform between the two). */
+  takenAfterMs: { min: number; max: number };
+  /** Polls one account may make in a second before answering 429. 0 lifts the limit. */
+  maxPollsPerSecond: number;
+  retryAfterMs: number;
+  /** Probability that a call answers 5xx. */
+  failureRate: number;
+  /** How stale the list of open offers may be when read from another process's writes. */
+  snapshotMaxAgeMs: number;
+}
+
+export const DEFAULT_SANDBOX_OPTIONS: SandboxPlatformOptions = {
+  offerIntervalMs: 5000,
+  takenAfterMs: { min: 2000, max: 8000 },
+  maxPollsPerSecond: 5,
+  retryAfterMs: 2000,
+  failureRate: 0.01,
+  snapshotMaxAgeMs: 50,
+};
+
+export interface NewOffer {
+  serviceAreaId: string;
+  startTime: number;
+  endTime: number;
+  pay: number;
+  /** Defaults to a draw from `takenAfterMs`. */
+  takenAfterMs?: number;
+}
+
+export interface SandboxPlatform extends DeliveryPlatform {
+  /** Publishes an offer now (the generator's step; tests and the bench call it directly). */
+  publishOffer(offer: NewOffer): Promise<Offer & { publishedAt: number }>;
+  /** Polls and throttled answers per account since start, for tests and the bench. */
+  readonly stats: Map<string, { polls: number; throttled: number; failures: number }>;
+}
+
+interface OfferRow {
+  id: string;
+  service_area_id: string;
+  start_ts: number;
+  end_ts: number;
+  pay: number;
+  taken_by_others_ts: number;
+}
+
+export function createSandboxPlatform(deps: {
+  db: Db;
+  /** Delivers the one-time code to the driver's phone (the message provider: the outbox). */
+  sendCode(phoneNumber: string, text: string): Promise<void>;
+  options?: Partial<SandboxPlatformOptions>;
+  random?: () => number;
+  now?: () => number;
+}): SandboxPlatform {
+  const { db } = deps;
+  const options = { ...DEFAULT_SANDBOX_OPTIONS, ...deps.options };
+  const random = deps.random ?? Math.random;
+  const now = deps.now ?? Date.now;
+  const throttle = createPollThrottle({
+    perSecond: options.maxPollsPerSecond,
+    retryAfterMs: options.retryAfterMs,
+  });
+  const stats: SandboxPlatform['stats'] = new Map();
+  const listeners = new Set<() => void>();
+  const sessions = new Map<string, string>();
+  let snapshot: { offers: (Offer & { closesAt: number })[]; fetchedAt: number } = {
+    offers: [],
+    fetchedAt: 0,
+  };
+  let refreshing: Promise<void> | null = null;
+  let generator: NodeJS.Timeout | null = null;
+
+  const statsOf = (accountId: string) => {
+    let entry = stats.get(accountId);
+    if (!entry) {
+      entry = { polls: 0, throttled: 0, failures: 0 };
+      stats.set(accountId, entry);
+    }
+    return entry;
+  };
+
+  const maybeFail = (accountId: string) => {
+    if (options.failureRate > 0 && random() < options.failureRate) {
+      statsOf(accountId).failures++;
+      throw new PlatformError('unavailable', 'The delivery platform answered 503.');
+    }
+  };
+
+  // Every process keeps the open offers in memory and rereads them when older than
+  // snapshotMaxAgeMs: a poll costs no query, and offers from other processes show up quickly.
+  const openOffers = async () => {
+    if (now() - snapshot.fetchedAt > options.snapshotMaxAgeMs) {
+      refreshing ??= (async () => {
+        const at = now();
+        const rows = await db.query<OfferRow>(
+          `SELECT id, service_area_id, start_ts, end_ts, pay, taken_by_others_ts
+           FROM sandbox_offers WHERE accepted_by IS NULL AND taken_by_others_ts > $1
+           ORDER BY created_ts`,
+          [at],
+        );
+        snapshot = { offers: rows.map(toOffer), fetchedAt: at };
+      })().finally(() => {
+        refreshing = null;
+      });
+      await refreshing;
+    }
+    const at = now();
+    return snapshot.offers.filter((offer) => offer.closesAt > at);
+  };
+
+  const accountOf = async (session: PlatformSession) => {
+    const hash = sha256(session.accessToken);
+    const cached = sessions.get(hash);
+    if (cached) return cached;
+    const rows = await db.query<{ account_id: string }>(
+      'SELECT account_id FROM sandbox_platform_sessions WHERE token_hash = $1',
+      [hash],
+    );
+    const accountId = rows[0]?.account_id;
+    if (!accountId || accountId !== session.accountId) {
+      throw new PlatformError('unauthorized', 'The delivery platform session is not valid.');
+    }
+    sessions.set(hash, accountId);
+    return accountId;
+  };
+
+  const publishOffer = async (offer: NewOffer) => {
+    const publishedAt = now();
+    const takenAfter = Math.round(
+      offer.takenAfterMs ??
+        options.takenAfterMs.min + random() * (options.takenAfterMs.max - options.takenAfterMs.min),
+    );
+    const id = `so-${randomUUID()}`;
+    await db.query(
+      `INSERT INTO sandbox_offers (id, service_area_id, start_ts, end_ts, pay, created_ts, taken_by_others_ts)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        id,
+        offer.serviceAreaId,
+        offer.startTime,
+        offer.endTime,
+        offer.pay,
+        publishedAt,
+        publishedAt + takenAfter,
+      ],
+    );
+    const published = {
+      offerId: id,
+      serviceAreaId: offer.serviceAreaId,
+      startTime: offer.startTime,
+      endTime: offer.endTime,
+      pay: offer.pay,
+      closesAt: publishedAt + takenAfter,
+    };
+    // This process's pollers see it without waiting for the next reread.
+    snapshot = { offers: [...snapshot.offers, published], fetchedAt: snapshot.fetchedAt };
+    for (const listener of listeners) listener();
+    const { closesAt: _closesAt, ...visible } = published;
+    return { ...visible, publishedAt };
+  };
+
+  const generateOne = async () => {
+    const area = SANDBOX_SERVICE_AREAS[Math.floor(random() * SANDBOX_SERVICE_AREAS.length)]!;
+    const startTime =
+      Math.ceil((now() + 30 * 60_000 + random() * 2 * 86_400_000) / QUARTER_HOUR) * QUARTER_HOUR;
+    const hours = 2 + Math.floor(random() * 7) / 2;
+    const pay = Math.round(hours * (18 + random() * 17) * 2) / 2;
+    await publishOffer({
+      serviceAreaId: area.id,
+      startTime,
+      endTime: startTime + hours * 3_600_000,
+      pay,
+    });
+  };
+
+  const scheduleGenerator = () => {
+    // Exponential gaps: offers arrive as a Poisson stream at the configured mean rate. With several
+    // processes on one database each publishes at that rate; the sandbox stays plausible either way.
+    const gap = -Math.log(1 - random()) * options.offerIntervalMs;
+    generator = setTimeout(() => {
+      void generateOne()
+        .catch(() => {})
+        .finally(() => {
+          if (generator) scheduleGenerator();
+        });
+    }, gap);
+    generator.unref();
+  };
+
+  return {
+    name: 'sandbox',
+    stats,
+    publishOffer,
+
+    async listServiceAreas() {
+      return SANDBOX_SERVICE_AREAS.map((area) => ({ ...area }));
+    },
+
+    async signIn({ email, password, phoneNumber }) {
+      const normalized = email.trim().toLowerCase();
+      const existing = await db.query<{
+        account_id: string;
+        password_hash: string;
+        phone_number: string;
+      }>(
+        'SELECT account_id, password_hash, phone_number FROM sandbox_platform_accounts WHERE email = $1',
+        [normalized],
+      );
+      let account = existing[0];
+      if (!account) {
+        // The sandbox registers an unknown email on its first sign-in, so any driver can connect.
+        const salt = randomBytes(16);
+        const hash = await scryptAsync(password, salt, 32);
+        account = {
+          account_id: `acct-${randomUUID()}`,
+          password_hash: `${salt.toString('base64')}:${hash.toString('base64')}`,
+          phone_number: phoneNumber,
+        };
+        await db.query(
+          `INSERT INTO sandbox_platform_accounts (account_id, email, password_hash, phone_number, created_ts)
+           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (email) DO NOTHING`,
+          [account.account_id, normalized, account.password_hash, phoneNumber, now()],
+        );
+        const stored = await db.query<{
+          account_id: string;
+          password_hash: string;
+          phone_number: string;
+        }>(
+          'SELECT account_id, password_hash, phone_number FROM sandbox_platform_accounts WHERE email = $1',
+          [normalized],
+        );
+        account = stored[0]!;
+      }
+      const [salt = '', expected = ''] = account.password_hash.split(':');
+      const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), 32);
+      const expectedBytes = Buffer.from(expected, 'base64');
+      if (expectedBytes.length !== actual.length || !timingSafeEqual(expectedBytes, actual)) {
+        throw new PlatformError('invalid-credentials', 'Incorrect email or password.');
+      }
+      const challengeId = randomUUID();
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await db.query(
+        `INSERT INTO sandbox_platform_challenges (id, account_id, code_hash, expires_ts)
+         VALUES ($1, $2, $3, $4)`,
+        [challengeId, account.account_id, sha256(code), now() + CODE_TTL_MS],
+      );
+      await deps.sendCode(account.phone_number, `Your delivery platform one-time code is ${code}`);
+      return { challengeId };
+    },
+
+    async verifyOtp({ challengeId, code }) {
+      const rows = await db.query<{
+        account_id: string;
+        code_hash: string;
+        expires_ts: number;
+        attempts: number;
+        used: boolean;
+      }>('SELECT * FROM sandbox_platform_challenges WHERE id = $1', [challengeId]);
+      const challenge = rows[0];
+      if (!challenge || challenge.used || challenge.attempts >= MAX_CODE_ATTEMPTS) {
+        throw new PlatformError(
+          'invalid-code',
+          'This code can no longer be used: sign in again for a new one.',
+        );
+      }
+      if (challenge.expires_ts < now()) {
+        throw new PlatformError(
+          'expired-code',
+          'This code has expired: sign in again for a new one.',
+        );
+      }
+      if (sha256(code) !== challenge.code_hash) {
+        await db.query(
+          'UPDATE sandbox_platform_challenges SET attempts = attempts + 1 WHERE id = $1',
+          [challengeId],
+        );
+        throw new PlatformError('invalid-code', 'The code is not correct.');
+      }
+      const used = await db.query(
+        'UPDATE sandbox_platform_challenges SET used = true WHERE id = $1 AND NOT used RETURNING id',
+        [challengeId],
+      );
+      if (used.length === 0) {
+        throw new PlatformError(
+          'invalid-code',
+          'This code can no longer be used: sign in again for a new one.',
+        );
+      }
+      const accessToken = randomBytes(32).toString('base64url');
+      await db.query(
+        'INSERT INTO sandbox_platform_sessions (token_hash, account_id, created_ts) VALUES ($1, $2, $3)',
+        [sha256(accessToken), challenge.account_id, now()],
+      );
+      return { accountId: challenge.account_id, accessToken };
+    },
+
+    async listOffers(session) {
+      const accountId = await accountOf(session);
+      const entry = statsOf(accountId);
+      const wait = throttle.admit(accountId, now());
+      if (wait > 0) {
+        entry.throttled++;
+        throw new PlatformError('throttled', 'The delivery platform answered 429.', wait);
+      }
+      entry.polls++;
+      maybeFail(accountId);
+      return (await openOffers()).map(({ closesAt: _closesAt, ...offer }) => offer);
+    },
+
+    async acceptOffer(session, offerId): Promise<AcceptOutcome> {
+      const accountId = await accountOf(session);
+      maybeFail(accountId);
+      const at = now();
+      const won = await db.query(
+        `UPDATE sandbox_offers SET accepted_by = $1, accepted_ts = $2
+         WHERE id = $3 AND accepted_by IS NULL AND taken_by_others_ts > $2 RETURNING id`,
+        [accountId, at, offerId],
+      );
+      snapshot = {
+        offers: snapshot.offers.filter((offer) => offer.offerId !== offerId),
+        fetchedAt: snapshot.fetchedAt,
+      };
+      return won.length > 0 ? 'won' : 'gone';
+    },
+
+    async arrive(session) {
+      const accountId = await accountOf(session);
+      const at = now();
+      const rows = await db.query<{ id: string }>(
+        `UPDATE sandbox_offers SET arrived_ts = $2 WHERE id = (
+           SELECT id FROM sandbox_offers WHERE accepted_by = $1 AND end_ts > $2
+           ORDER BY start_ts LIMIT 1) RETURNING id`,
+        [accountId, at],
+      );
+      return { offerId: rows[0]?.id ?? null };
+    },
+
+    onNewOffers(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    start() {
+      if (options.offerIntervalMs > 0 && !generator) scheduleGenerator();
+    },
+
+    async stop() {
+      if (generator) clearTimeout(generator);
+      generator = null;
+      listeners.clear();
+      await refreshing?.catch(() => {});
+    },
+  };
+}
+
+function toOffer(row: OfferRow): Offer & { closesAt: number } {
+  return {
+    offerId: row.id,
+    serviceAreaId: row.service_area_id,
+    startTime: Number(row.start_ts),
+    endTime: Number(row.end_ts),
+    pay: Number(row.pay),
+    closesAt: Number(row.taken_by_others_ts),
+  };
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('base64');
+}

@@ -1,0 +1,60 @@
+// What the gateway needs from a delivery platform. The sandbox implements it in-process over the
+// database; a real platform would be an HTTP client behind the same interface.
+import type { Offer } from '@blockcatch/sdk';
+
+export interface ServiceArea {
+  id: string;
+  name: string;
+  timeZone: string;
+}
+
+/** What verifying the one-time code yields: kept encrypted, handed back on every call. */
+export interface PlatformSession {
+  accountId: string;
+  accessToken: string;
+}
+
+export type AcceptOutcome = 'won' | 'gone';
+
+export interface DeliveryPlatform {
+  readonly name: string;
+  listServiceAreas(): Promise<ServiceArea[]>;
+  /** Checks email and password and sends a one-time code to the driver's phone. */
+  signIn(input: { email: string; password: string; phoneNumber: string }): Promise<{
+    challengeId: string;
+  }>;
+  verifyOtp(input: { challengeId: string; code: string }): Promise<PlatformSession>;
+  /** The offers open to this account now. Throws PlatformError 'throttled' when polled too fast. */
+  listOffers(session: PlatformSession): Promise<Offer[]>;
+  /** 'gone' when another driver took the offer first. */
+  acceptOffer(session: PlatformSession, offerId: string): Promise<AcceptOutcome>;
+  /** Checks the driver in for their block under way or next to start, if any. */
+  arrive(session: PlatformSession): Promise<{ offerId: string | null }>;
+  /**
+   * Sandbox only: calls `listener` when new offers were published, so in-process pollers can poll
+   * at once instead of on their next tick. A real platform gives no such signal.
+   */
+  onNewOffers?(listener: () => void): () => void;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export type PlatformErrorKind =
+  | 'invalid-credentials'
+  | 'invalid-code'
+  | 'expired-code'
+  | 'unauthorized'
+  | 'throttled'
+  | 'unavailable';
+
+/** A platform failure with a stable kind; `retryAfterMs` is set on 'throttled' (Retry-After). */
+export class PlatformError extends Error {
+  override name = 'PlatformError';
+  constructor(
+    readonly kind: PlatformErrorKind,
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}

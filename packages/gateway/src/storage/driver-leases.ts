@@ -1,0 +1,134 @@
+// The catcher's leases: which gateway process polls which driver. Each process heartbeats in
+// catcher_holders, keeps its fair share of the catchable drivers (catchable / live processes),
+// and claims free or expired leases with FOR UPDATE SKIP LOCKED so two processes never pick one.
+import type { DriverFilters } from '@blockcatch/sdk';
+import type { Db, Queryable } from './db.js';
+
+/** Drivers the catcher works for: on, in good standing, connected and set up. */
+const CATCHABLE = `
+  FROM users u
+  JOIN driver_platform_links l ON l.user_id = u.id AND l.state = 'connected' AND l.session_enc IS NOT NULL
+  JOIN driver_settings s ON s.user_id = u.id
+  WHERE u.status = 'start' AND u.good_standing AND u.proxy_installed AND u.setup_complete`;
+
+export interface CatchableDriver {
+  userId: string;
+  sessionEnc: string;
+  filters: DriverFilters;
+  filtersUpdatedAt: number;
+}
+
+/**
+ * One lease round for `holder`: heartbeat, renew what it holds and is still catchable, give back
+ * what is over its share, claim up to its share. Returns the drivers it holds afterwards.
+ */
+export async function runLeaseRound(
+  db: Db,
+  options: { holder: string; now: number; leaseMs: number },
+): Promise<string[]> {
+  const { holder, now, leaseMs } = options;
+  const expires = now + leaseMs;
+  return db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO catcher_holders (holder, expires_ts) VALUES ($1, $2)
+       ON CONFLICT (holder) DO UPDATE SET expires_ts = $2`,
+      [holder, expires],
+    );
+    await tx.query('DELETE FROM catcher_holders WHERE expires_ts < $1', [now]);
+    const [holders] = await tx.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM catcher_holders',
+    );
+    const [catchable] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n ${CATCHABLE}`);
+    const share = Math.ceil((catchable?.n ?? 0) / Math.max(1, holders?.n ?? 1));
+
+    await tx.query(
+      `DELETE FROM driver_leases WHERE holder = $1 AND user_id NOT IN (SELECT u.id ${CATCHABLE})`,
+      [holder],
+    );
+    let held = (
+      await tx.query<{ user_id: string }>(
+        `UPDATE driver_leases SET expires_ts = $2 WHERE holder = $1 RETURNING user_id`,
+        [holder, expires],
+      )
+    ).map((r) => r.user_id);
+
+    if (held.length > share) {
+      // Over its share (another process joined): give back the excess for the others to claim.
+      const excess = held.slice(share);
+      await tx.query('DELETE FROM driver_leases WHERE holder = $1 AND user_id = ANY($2::text[])', [
+        holder,
+        excess,
+      ]);
+      held = held.slice(0, share);
+    } else if (held.length < share) {
+      const free = await tx.query<{ id: string }>(
+        `SELECT u.id ${CATCHABLE}
+           AND NOT EXISTS (SELECT 1 FROM driver_leases dl WHERE dl.user_id = u.id AND dl.expires_ts >= $1)
+         ORDER BY u.id LIMIT $2 FOR UPDATE OF u SKIP LOCKED`,
+        [now, share - held.length],
+      );
+      if (free.length > 0) {
+        const claimed = await tx.query<{ user_id: string }>(
+          `INSERT INTO driver_leases (user_id, holder, expires_ts)
+           SELECT unnest($1::text[]), $2, $3
+           ON CONFLICT (user_id) DO UPDATE SET holder = EXCLUDED.holder, expires_ts = EXCLUDED.expires_ts
+             WHERE driver_leases.expires_ts < $4
+           RETURNING user_id`,
+          [free.map((r) => r.id), holder, expires, now],
+        );
+        held = [...held, ...claimed.map((r) => r.user_id)];
+      }
+    }
+    return held;
+  });
+}
+
+/** Gives every lease of `holder` back at once (a clean stop), so others need not wait for expiry. */
+export async function releaseHolder(db: Queryable, holder: string): Promise<void> {
+  await db.query('DELETE FROM driver_leases WHERE holder = $1', [holder]);
+  await db.query('DELETE FROM catcher_holders WHERE holder = $1', [holder]);
+}
+
+export async function loadCatchableDrivers(
+  db: Queryable,
+  userIds: readonly string[],
+): Promise<CatchableDriver[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db.query<{
+    id: string;
+    session_enc: string;
+    filters: DriverFilters;
+    updated_ts: number;
+  }>(
+    `SELECT u.id, l.session_enc, s.filters, s.updated_ts ${CATCHABLE} AND u.id = ANY($1::text[])`,
+    [userIds],
+  );
+  return rows.map((r) => ({
+    userId: r.id,
+    sessionEnc: r.session_enc,
+    filters: r.filters,
+    filtersUpdatedAt: Number(r.updated_ts),
+  }));
+}
+
+/** The process polling this driver now, or null when none holds a live lease. */
+export async function findLiveLease(
+  db: Queryable,
+  userId: string,
+  now: number,
+): Promise<{ holder: string; expiresAt: number } | null> {
+  const rows = await db.query<{ holder: string; expires_ts: number }>(
+    'SELECT holder, expires_ts FROM driver_leases WHERE user_id = $1 AND expires_ts >= $2',
+    [userId, now],
+  );
+  const row = rows[0];
+  return row ? { holder: row.holder, expiresAt: Number(row.expires_ts) } : null;
+}
+
+/** A session the platform no longer accepts: the driver must connect again. */
+export async function markDisconnected(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('DELETE FROM driver_platform_links WHERE user_id = $1', [userId]);
+    await tx.query('UPDATE users SET proxy_installed = false WHERE id = $1', [userId]);
+  });
+}

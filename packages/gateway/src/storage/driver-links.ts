@@ -1,0 +1,58 @@
+// Each driver's link to the delivery platform: sealed credentials while the one-time code is
+// pending, then the sealed platform session. `users.proxy_installed` follows the link.
+import type { Db, Queryable } from './db.js';
+
+export interface DriverLinkRow {
+  user_id: string;
+  state: 'pending' | 'connected';
+  challenge_id: string | null;
+  credentials_enc: string;
+  session_enc: string | null;
+  updated_ts: number;
+}
+
+export async function findDriverLink(db: Queryable, userId: string): Promise<DriverLinkRow | null> {
+  const rows = await db.query<DriverLinkRow>(
+    'SELECT * FROM driver_platform_links WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0] ?? null;
+}
+
+/** A sign-in waiting for its code; an existing connection stays until the code is verified. */
+export async function savePendingLink(
+  db: Queryable,
+  link: { userId: string; challengeId: string; credentialsEnc: string },
+  now = Date.now(),
+): Promise<void> {
+  await db.query(
+    `INSERT INTO driver_platform_links (user_id, state, challenge_id, credentials_enc, updated_ts)
+     VALUES ($1, 'pending', $2, $3, $4)
+     ON CONFLICT (user_id) DO UPDATE SET challenge_id = $2, credentials_enc = $3, updated_ts = $4,
+       state = CASE WHEN driver_platform_links.session_enc IS NULL THEN 'pending'
+                    ELSE driver_platform_links.state END`,
+    [link.userId, link.challengeId, link.credentialsEnc, now],
+  );
+}
+
+export async function connectLink(
+  db: Db,
+  link: { userId: string; sessionEnc: string },
+  now = Date.now(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE driver_platform_links SET state = 'connected', challenge_id = NULL,
+         session_enc = $2, updated_ts = $3 WHERE user_id = $1`,
+      [link.userId, link.sessionEnc, now],
+    );
+    await tx.query('UPDATE users SET proxy_installed = true WHERE id = $1', [link.userId]);
+  });
+}
+
+export async function deleteLink(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('DELETE FROM driver_platform_links WHERE user_id = $1', [userId]);
+    await tx.query('UPDATE users SET proxy_installed = false WHERE id = $1', [userId]);
+  });
+}

@@ -1,0 +1,133 @@
+// What the catcher did with every offer a driver saw: won, disliked (with the matcher's reason) or
+// gone (taken before us). The dashboard, offers list and calendar read it.
+import type { Block } from '@blockcatch/sdk';
+import type { Queryable } from './db.js';
+
+export type OfferKind = 'won' | 'disliked' | 'gone';
+
+export interface OfferRecord {
+  userId: string;
+  offerId: string;
+  kind: OfferKind;
+  reason: string | null;
+  serviceAreaId: string;
+  startTime: number;
+  endTime: number;
+  pay: number;
+  seenAt: number;
+}
+
+interface OfferRow {
+  user_id: string;
+  offer_id: string;
+  kind: OfferKind;
+  reason: string | null;
+  service_area_id: string;
+  start_ts: number;
+  end_ts: number;
+  pay: number;
+  seen_ts: number;
+}
+
+/** Writes many records in one statement; an offer already recorded for a driver keeps its first record. */
+export async function recordOffers(db: Queryable, records: readonly OfferRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  await db.query(
+    `INSERT INTO driver_offers
+       (user_id, offer_id, kind, reason, service_area_id, start_ts, end_ts, pay, seen_ts)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
+       $6::bigint[], $7::bigint[], $8::float8[], $9::bigint[])
+     ON CONFLICT (user_id, offer_id) DO NOTHING`,
+    [
+      records.map((r) => r.userId),
+      records.map((r) => r.offerId),
+      records.map((r) => r.kind),
+      records.map((r) => r.reason),
+      records.map((r) => r.serviceAreaId),
+      records.map((r) => r.startTime),
+      records.map((r) => r.endTime),
+      records.map((r) => r.pay),
+      records.map((r) => r.seenAt),
+    ],
+  );
+}
+
+/** Newest first; `before` (a seenAt) pages back. */
+export async function listOfferRecords(
+  db: Queryable,
+  userId: string,
+  options: { kind: OfferKind; limit: number; before?: number | undefined },
+): Promise<OfferRecord[]> {
+  const rows = await db.query<OfferRow>(
+    `SELECT * FROM driver_offers WHERE user_id = $1 AND kind = $2 AND seen_ts < $3
+     ORDER BY seen_ts DESC, offer_id LIMIT $4`,
+    [userId, options.kind, options.before ?? Number.MAX_SAFE_INTEGER, options.limit],
+  );
+  return rows.map(toRecord);
+}
+
+export async function countOfferRecords(
+  db: Queryable,
+  userId: string,
+): Promise<Record<OfferKind, number>> {
+  const rows = await db.query<{ kind: OfferKind; n: number }>(
+    'SELECT kind, count(*)::int AS n FROM driver_offers WHERE user_id = $1 GROUP BY kind',
+    [userId],
+  );
+  const counts = { won: 0, disliked: 0, gone: 0 };
+  for (const row of rows) counts[row.kind] = row.n;
+  return counts;
+}
+
+/** Won blocks starting in [from, to), in start order. */
+export async function listWonBetween(
+  db: Queryable,
+  userId: string,
+  from: number,
+  to: number,
+): Promise<OfferRecord[]> {
+  const rows = await db.query<OfferRow>(
+    `SELECT * FROM driver_offers WHERE user_id = $1 AND kind = 'won'
+       AND start_ts >= $2 AND start_ts < $3 ORDER BY start_ts`,
+    [userId, from, to],
+  );
+  return rows.map(toRecord);
+}
+
+/** Won blocks not yet over, for the matcher's overlap rule, per driver. */
+export async function listUpcomingWonBlocks(
+  db: Queryable,
+  userIds: readonly string[],
+  now: number,
+): Promise<Map<string, Block[]>> {
+  const blocks = new Map<string, Block[]>();
+  if (userIds.length === 0) return blocks;
+  const rows = await db.query<OfferRow>(
+    `SELECT * FROM driver_offers WHERE user_id = ANY($1::text[]) AND kind = 'won' AND end_ts > $2`,
+    [userIds, now],
+  );
+  for (const row of rows) {
+    const list = blocks.get(row.user_id) ?? [];
+    list.push({
+      startTime: Number(row.start_ts),
+      endTime: Number(row.end_ts),
+      offerId: row.offer_id,
+    });
+    blocks.set(row.user_id, list);
+  }
+  return blocks;
+}
+
+function toRecord(row: OfferRow): OfferRecord {
+  return {
+    userId: row.user_id,
+    offerId: row.offer_id,
+    kind: row.kind,
+    reason: row.reason,
+    serviceAreaId: row.service_area_id,
+    startTime: Number(row.start_ts),
+    endTime: Number(row.end_ts),
+    pay: Number(row.pay),
+    seenAt: Number(row.seen_ts),
+  };
+}

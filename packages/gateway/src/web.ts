@@ -1,0 +1,29 @@
+// Serves the built web app beside the API, so one address gives both. Client-side routes
+// (/admin/users, /flex/dashboard…) fall back to index.html; /api paths keep their JSON 404.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from './http/errors.js';
+
+/** The web workspace's build output, three levels up from src/ and from dist/ alike. */
+export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+
+export function hasWebApp(dir: string): boolean {
+  return existsSync(join(dir, 'index.html'));
+}
+
+export async function registerWebApp(app: FastifyInstance, dir: string): Promise<void> {
+  // wildcard: false registers one route per built file, leaving unknown paths to the fallback below.
+  await app.register(fastifyStatic, { root: dir, wildcard: false, index: ['index.html'] });
+
+  app.get('/*', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    // An API path or a missing asset (anything with an extension) is a real 404, not the app.
+    if (path === '/api' || path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(path)) {
+      throw notFound(`No route for ${request.method} ${path}`);
+    }
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}

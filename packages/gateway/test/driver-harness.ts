@@ -1,0 +1,206 @@
+// The driver service on a real gateway on 127.0.0.1: fast catcher timings, the sandbox platform's
+// generator and 5xx off, drivers with real id tokens signed in through amazon-cognito-identity-js,
+// and a small JSON client for the /api/flex/v1 driver endpoints.
+import { CognitoUser, CognitoUserPool, type ICognitoStorage } from 'amazon-cognito-identity-js';
+import type { GatewayConfigInput } from '../src/config.js';
+import { buildGateway, type Gateway } from '../src/server.js';
+import { readOutbox } from '../src/storage/outbox.js';
+import { insertUsers, type UserRecord } from '../src/storage/users.js';
+import { signedIn } from './identity-harness.js';
+
+export const FAST: Partial<GatewayConfigInput> = {
+  catcher: {
+    leaseMs: 1000,
+    renewMs: 200,
+    pollIntervalMs: 50,
+    minPollIntervalMs: 0,
+    backoffBaseMs: 50,
+    backoffMaxMs: 400,
+  },
+  sandboxPlatform: {
+    offerIntervalMs: 0,
+    failureRate: 0,
+    maxPollsPerSecond: 0,
+    takenAfterMinMs: 10_000,
+    takenAfterMaxMs: 10_000,
+  },
+};
+
+export interface DriverGateway {
+  gateway: Gateway;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startDriverGateway(
+  config: Partial<GatewayConfigInput> = {},
+): Promise<DriverGateway> {
+  const gateway = await buildGateway({
+    port: 0,
+    logLevel: 'silent',
+    seed: false,
+    ...config,
+    catcher: { ...FAST.catcher, ...config.catcher },
+    sandboxPlatform: { ...FAST.sandboxPlatform, ...config.sandboxPlatform },
+  });
+  await gateway.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = gateway.app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { gateway, url, close: () => gateway.close() };
+}
+
+function memoryStorage(): ICognitoStorage {
+  const map = new Map<string, string>();
+  return {
+    setItem: (k, v) => void map.set(k, v),
+    getItem: (k) => map.get(k) ?? null,
+    removeItem: (k) => void map.delete(k),
+    clear: () => map.clear(),
+  };
+}
+
+export function userPool(running: DriverGateway): CognitoUserPool {
+  return new CognitoUserPool({
+    UserPoolId: running.gateway.config.userPoolId,
+    ClientId: running.gateway.config.clientId,
+    endpoint: `${running.url}/`,
+    Storage: memoryStorage(),
+  });
+}
+
+export function cognitoUser(pool: CognitoUserPool, phone: string): CognitoUser {
+  return new CognitoUser({ Username: phone, Pool: pool, Storage: memoryStorage() });
+}
+
+/** An id token for a driver made through identity, with a users row (paid up unless told). */
+export async function addDriver(
+  running: DriverGateway,
+  phone: string,
+  row: Partial<UserRecord> = {},
+): Promise<Api> {
+  const password = 'Driver-pass-123';
+  await running.gateway.identity.ensureAccount({
+    phoneNumber: phone,
+    password,
+    name: 'Test Driver',
+  });
+  await insertUsers(running.gateway.db, [
+    { product: 'flex', phone_number: phone, name: 'Test Driver', good_standing: true, ...row },
+  ]);
+  const session = await signedIn(cognitoUser(userPool(running), phone), password);
+  return api(running.url, session.getIdToken().getJwtToken());
+}
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  text: string;
+  // biome-ignore lint/suspicious/noExplicitAny: test answers are read field by field.
+  body: any;
+}
+
+export type Api = ReturnType<typeof api>;
+
+export function api(url: string, token: string) {
+  const call = async (method: string, path: string, body?: unknown): Promise<Reply> => {
+    const response = await fetch(`${url}/api/flex/v1${path}`, {
+      method,
+      headers: {
+        authorization: token,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      body: text ? JSON.parse(text) : null,
+    };
+  };
+  return {
+    token,
+    get: (path: string) => call('GET', path),
+    put: (path: string, body: unknown) => call('PUT', path, body),
+    post: (path: string, body?: unknown) => call('POST', path, body ?? {}),
+    delete: (path: string) => call('DELETE', path),
+  };
+}
+
+/** The last platform code texted to this phone. */
+export async function lastPlatformCode(running: DriverGateway, phone: string): Promise<string> {
+  const [message] = await readOutbox(running.gateway.db, { to: phone, limit: 1 });
+  const code = message?.body.match(/one-time code is (\d{6})$/)?.[1];
+  if (!code) throw new Error(`no platform code was sent to ${phone}`);
+  return code;
+}
+
+export const EMAIL = 'dana.driver@example.com';
+export const PLATFORM_PASSWORD = 'flex-secret-pw-42';
+
+/** Connects the driver's delivery account the way /flex/login and /flex/otp do. */
+export async function connect(running: DriverGateway, driver: Api, phone: string): Promise<void> {
+  const signIn = await driver.post('/platform/sign-in', {
+    email: `${phone.slice(1)}@example.com`,
+    password: PLATFORM_PASSWORD,
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.text}`);
+  const code = await lastPlatformCode(running, phone);
+  const verified = await driver.post('/platform/verify', {
+    challengeId: signIn.body.challengeId,
+    code,
+  });
+  if (verified.status !== 200) throw new Error(`verify: ${verified.text}`);
+}
+
+/** Filters that take any block in DAU1 at any hour, any day, from now on. */
+export function openFilters(overrides: Record<string, unknown> = {}) {
+  const allDay = [{ start: '00:00', end: '24:00' }];
+  return {
+    warehouses: ['DAU1'],
+    minHourlyPay: 15,
+    minBlockPay: 40,
+    timeBufferMinutes: 30,
+    weeklySchedule: {
+      mon: allDay,
+      tue: allDay,
+      wed: allDay,
+      thu: allDay,
+      fri: allDay,
+      sat: allDay,
+      sun: allDay,
+    },
+    timeZone: 'America/Chicago',
+    ...overrides,
+  };
+}
+
+export const HOUR = 3_600_000;
+
+/** A block that `openFilters` accepts: DAU1, starting in 3 hours, 4 hours long, $100. */
+export function matchingOffer(overrides: Record<string, unknown> = {}) {
+  const start = Math.ceil((Date.now() + 3 * HOUR) / 900_000) * 900_000;
+  return {
+    serviceAreaId: 'DAU1',
+    startTime: start,
+    endTime: start + 4 * HOUR,
+    pay: 100,
+    ...overrides,
+  };
+}
+
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

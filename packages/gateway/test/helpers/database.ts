@@ -1,0 +1,33 @@
+// The two databases the storage suite runs on: PGlite in memory, and the real PostgreSQL on
+// 127.0.0.1:5432 in a schema of its own that is dropped afterwards.
+import { randomBytes } from 'node:crypto';
+import { type Db, openDatabase } from '../../src/storage/db.js';
+import { migrate } from '../../src/storage/migrate.js';
+
+export const POSTGRES_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestDatabase {
+  db: Db;
+  drop(): Promise<void>;
+}
+
+export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
+
+export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const db = await openDatabase({ kind: 'pglite' });
+    await migrate(db);
+    return { db, drop: () => db.close() };
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const db = await openDatabase({ kind: 'postgres', url: POSTGRES_URL, schema, maxConnections: 4 });
+  await migrate(db);
+  return {
+    db,
+    async drop() {
+      await db.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await db.close();
+    },
+  };
+}

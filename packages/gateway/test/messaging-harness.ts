@@ -1,0 +1,135 @@
+// Test scaffolding for messaging: a database (PGlite or a fresh schema on the real PostgreSQL) and a
+// Fastify app serving the messaging routes on 127.0.0.1. Identity is stood in for by a principal
+// read from the `x-test-user` header (a real user row's id); an end-to-end test through real id
+// tokens belongs with the identity module.
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import pg from 'pg';
+import type { Principal } from '../src/api/authenticate.js';
+import { type GatewayConfigInput, parseConfig } from '../src/config.js';
+import { installErrorHandler, unauthenticated } from '../src/http/errors.js';
+import { createMessaging, type Messaging } from '../src/messaging/index.js';
+import { type Db, openDatabase } from '../src/storage/db.js';
+import { migrate } from '../src/storage/migrate.js';
+import type { UserRecord } from '../src/storage/users.js';
+
+export const POSTGRES_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export type DbKind = 'pglite' | 'postgres';
+
+export interface TestDb {
+  db: Db;
+  /** The Postgres schema, for a second process or pool on the same data. */
+  schema: string | null;
+  close(): Promise<void>;
+}
+
+export async function openTestDb(kind: DbKind): Promise<TestDb> {
+  if (kind === 'pglite') {
+    const db = await openDatabase({ kind: 'pglite' });
+    await migrate(db);
+    return { db, schema: null, close: () => db.close() };
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const db = await openDatabase({ kind: 'postgres', url: POSTGRES_URL, schema });
+  await migrate(db);
+  return {
+    db,
+    schema,
+    close: async () => {
+      await db.close();
+      await dropSchema(schema);
+    },
+  };
+}
+
+export async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Reads the principal from `x-test-user`: the id of a row in users. */
+export function headerAuthenticate(db: Db) {
+  return async (request: FastifyRequest): Promise<Principal> => {
+    const id = request.headers['x-test-user'];
+    if (typeof id !== 'string') throw unauthenticated();
+    const [user] = await db.query<UserRecord>('SELECT * FROM users WHERE id = $1', [id]);
+    if (!user) throw unauthenticated();
+    const now = Math.floor(Date.now() / 1000);
+    return {
+      user,
+      claims: {
+        sub: user.id,
+        'cognito:username': user.phone_number,
+        phone_number: user.phone_number,
+        phone_number_verified: true,
+        token_use: 'id',
+        iat: now,
+        exp: now + 3600,
+      },
+    };
+  };
+}
+
+export interface MessagingServer {
+  app: FastifyInstance;
+  url: string;
+  messaging: Messaging;
+  close(): Promise<void>;
+}
+
+export async function startMessagingServer(
+  db: Db,
+  options: { config?: GatewayConfigInput; retryBaseMs?: number; startWorker?: boolean } = {},
+): Promise<MessagingServer> {
+  const config = parseConfig({ logLevel: 'silent', seed: false, port: 0, ...options.config });
+  // The gateway's BODY_LIMIT: a 100,000-number send is about 3 MB.
+  const app = Fastify({ logger: false, bodyLimit: 5 * 1024 * 1024 });
+  installErrorHandler(app);
+  const messaging = createMessaging({
+    db,
+    config,
+    log: app.log,
+    ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }),
+  });
+  messaging.registerRoutes(app, headerAuthenticate(db));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  if (options.startWorker !== false) messaging.start();
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    app,
+    url: `http://127.0.0.1:${address.port}`,
+    messaging,
+    async close() {
+      await messaging.stop();
+      await app.close();
+    },
+  };
+}
+
+/** Polls job progress straight from the database until nothing is queued or sending. */
+export async function waitForJob(db: Db, jobId: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const [row] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM send_recipients
+       WHERE job_id = $1 AND status IN ('queued', 'sending')`,
+      [jobId],
+    );
+    if (row?.n === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`job ${jobId} did not finish in ${timeoutMs} ms`);
+}
+
+/** `count` distinct valid US numbers: +1555 followed by seven digits from `start`. */
+export function phoneNumbers(count: number, start = 0): string[] {
+  return Array.from({ length: count }, (_, i) => `+1555${String(start + i).padStart(7, '0')}`);
+}

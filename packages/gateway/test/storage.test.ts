@@ -1,0 +1,122 @@
+// Storage on both databases: migrations, the users and invitations repositories, and the table
+// versions that tell every gateway process a cached table is stale.
+import { describe, expect, it } from 'vitest';
+import { readTableVersion } from '../src/api/table-cache.js';
+import { flexUserRow } from '../src/seed.js';
+import { insertInvitations, listInvitations } from '../src/storage/invitations.js';
+import { migrate, splitStatements } from '../src/storage/migrate.js';
+import { migrations } from '../src/storage/migrations/index.js';
+import {
+  countUsers,
+  findUserByPhone,
+  insertUsers,
+  listReferralCodes,
+  listUsers,
+  toFlexUser,
+} from '../src/storage/users.js';
+import { DATABASE_KINDS, openTestDatabase } from './helpers/database.js';
+import { flexUsers, invitations } from './helpers/people.js';
+
+describe('splitStatements', () => {
+  it('keeps a $$-quoted function body whole while splitting the statements around it', () => {
+    const sql = `CREATE TABLE a (x int);
+CREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE a SET x = 1;
+  RETURN NULL;
+END;
+$$;
+SELECT 1;`;
+    const statements = splitStatements(sql);
+    expect(statements).toHaveLength(3);
+    expect(statements[1]).toContain('RETURN NULL;\nEND;\n$$');
+  });
+});
+
+describe.each(DATABASE_KINDS)('storage on %s', (kind) => {
+  it('applies every migration once; a second run applies none', async () => {
+    const { db, drop } = await openTestDatabase(kind);
+    try {
+      expect(await migrate(db)).toEqual([]);
+      const applied = await db.query<{ id: string }>(
+        'SELECT id FROM schema_migrations ORDER BY id',
+      );
+      expect(applied.map((r) => r.id)).toEqual(migrations.map((m) => m.id));
+    } finally {
+      await drop();
+    }
+  });
+
+  it('inserts users in chunks, skips a phone already there, and reads them back in API shape', async () => {
+    const { db, drop } = await openTestDatabase(kind);
+    try {
+      const rows = flexUsers.map(flexUserRow);
+      expect(await insertUsers(db, rows)).toBe(rows.length);
+      expect(await insertUsers(db, rows.slice(0, 10))).toBe(0);
+      expect(await countUsers(db)).toBe(rows.length);
+      const listed = (await listUsers(db, 'flex')).map(toFlexUser);
+      const expected = flexUsers.map(({ referralCode: _code, ...user }) => user);
+      expect(listed).toEqual(
+        [...expected].sort((a, b) => a.createDateTimestamp - b.createDateTimestamp),
+      );
+      const first = await findUserByPhone(db, 'flex', flexUsers[0]!.phoneNumber);
+      expect(first?.name).toBe(flexUsers[0]!.name);
+      expect(await findUserByPhone(db, 'spark', flexUsers[0]!.phoneNumber)).toBeNull();
+      const codes = await listReferralCodes(db);
+      expect(codes).toEqual([...new Set(codes)].sort());
+    } finally {
+      await drop();
+    }
+  });
+
+  it('stores invitations with their normalized phone and lists them oldest first', async () => {
+    const { db, drop } = await openTestDatabase(kind);
+    try {
+      expect(await insertInvitations(db, invitations)).toBe(invitations.length);
+      expect(await listInvitations(db)).toEqual(invitations);
+      const [typed] = await db.query<{ phone_number: string; normalized_phone: string | null }>(
+        `SELECT phone_number, normalized_phone FROM invitations WHERE phone_number LIKE '(%' LIMIT 1`,
+      );
+      expect(typed?.normalized_phone).toMatch(/^\+1\d{10}$/);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('bumps the users table version on every write, and only then', async () => {
+    const { db, drop } = await openTestDatabase(kind);
+    try {
+      const v0 = await readTableVersion(db, 'users');
+      expect(await readTableVersion(db, 'users')).toBe(v0);
+      await insertUsers(db, flexUsers.slice(0, 3).map(flexUserRow));
+      const v1 = await readTableVersion(db, 'users');
+      expect(v1).toBeGreaterThan(v0);
+      await db.query(`UPDATE users SET status = 'start'`);
+      const v2 = await readTableVersion(db, 'users');
+      expect(v2).toBeGreaterThan(v1);
+      await db.query('DELETE FROM users');
+      expect(await readTableVersion(db, 'users')).toBeGreaterThan(v2);
+      const i0 = await readTableVersion(db, 'invitations');
+      await insertInvitations(db, invitations.slice(0, 2));
+      expect(await readTableVersion(db, 'invitations')).toBeGreaterThan(i0);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('does not bump the version for a write that is rolled back', async () => {
+    const { db, drop } = await openTestDatabase(kind);
+    try {
+      const before = await readTableVersion(db, 'users');
+      await expect(
+        db.transaction(async (tx) => {
+          await insertUsers(tx, flexUsers.slice(0, 2).map(flexUserRow));
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      expect(await readTableVersion(db, 'users')).toBe(before);
+    } finally {
+      await drop();
+    }
+  });
+});

@@ -1,0 +1,574 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createOfferMatcher, type MatchContext, matchOffer, type RefusalReason } from './offers.js';
+import {
+  type Block,
+  blockSchema,
+  type DriverFilters,
+  driverFiltersSchema,
+  NO_WAREHOUSE_MESSAGE,
+  type Offer,
+  offerSchema,
+  type ScheduleWindow,
+  WEEKDAYS,
+  type Weekday,
+  type WeeklySchedule,
+} from './schemas/driver.js';
+
+const MINUTE = 60_000;
+const QUARTER = 15 * MINUTE;
+const HOUR = 60 * MINUTE;
+
+const ALL_DAY: ScheduleWindow = { start: '00:00', end: '24:00' };
+const FREE: MatchContext = { now: 0, wonBlocks: [] };
+
+function week(windows: ScheduleWindow[] = [], days: readonly Weekday[] = WEEKDAYS): WeeklySchedule {
+  return Object.fromEntries(
+    WEEKDAYS.map((day) => [day, days.includes(day) ? windows : []]),
+  ) as WeeklySchedule;
+}
+
+function filtersWith(overrides: Partial<DriverFilters> = {}): DriverFilters {
+  return {
+    warehouses: ['DAU1'],
+    minHourlyPay: 0,
+    minBlockPay: 0,
+    timeBufferMinutes: 0,
+    weeklySchedule: week([ALL_DAY]),
+    timeZone: 'America/New_York',
+    ...overrides,
+  };
+}
+
+/** An offer between two ISO instants written with their offsets, so tests name real instants. */
+function offer(start: string, end: string, overrides: Partial<Offer> = {}): Offer {
+  return {
+    offerId: 'offer-1',
+    serviceAreaId: 'DAU1',
+    startTime: Date.parse(start),
+    endTime: Date.parse(end),
+    pay: 100,
+    ...overrides,
+  };
+}
+
+function reasonFor(o: Offer, filters: DriverFilters, ctx: MatchContext = FREE) {
+  return matchOffer(o, filters, ctx).reason;
+}
+
+// A Tuesday in June, far from any clock change: 10:00–13:00 in New York.
+const TUESDAY = offer('2026-06-16T10:00:00-04:00', '2026-06-16T13:00:00-04:00');
+
+describe('matchOffer', () => {
+  it('accepts an offer that passes every rule', () => {
+    expect(matchOffer(TUESDAY, filtersWith(), FREE)).toEqual({ accept: true, reason: null });
+  });
+
+  it('refuses an offer from a service area the driver does not work', () => {
+    expect(reasonFor({ ...TUESDAY, serviceAreaId: 'DAU2' }, filtersWith())).toBe('warehouse');
+  });
+
+  it('accepts pay per hour equal to the minimum and refuses a cent less', () => {
+    // $60 for 3 hours is $20 an hour.
+    expect(reasonFor({ ...TUESDAY, pay: 60 }, filtersWith({ minHourlyPay: 20 }))).toBeNull();
+    expect(reasonFor({ ...TUESDAY, pay: 59.99 }, filtersWith({ minHourlyPay: 20 }))).toBe(
+      'hourly-pay',
+    );
+  });
+
+  it('accepts pay equal to the block minimum and refuses a cent less', () => {
+    expect(reasonFor({ ...TUESDAY, pay: 75 }, filtersWith({ minBlockPay: 75 }))).toBeNull();
+    expect(reasonFor({ ...TUESDAY, pay: 74.99 }, filtersWith({ minBlockPay: 75 }))).toBe(
+      'block-pay',
+    );
+  });
+
+  it('accepts a block starting exactly the buffer after now and refuses one a millisecond sooner', () => {
+    const filters = filtersWith({ timeBufferMinutes: 45 });
+    const now = TUESDAY.startTime - 45 * MINUTE;
+    expect(reasonFor(TUESDAY, filters, { now, wonBlocks: [] })).toBeNull();
+    expect(reasonFor(TUESDAY, filters, { now: now + 1, wonBlocks: [] })).toBe('time-buffer');
+  });
+
+  it('refuses a block that no window of its day holds', () => {
+    const filters = filtersWith({ weeklySchedule: week([{ start: '11:00', end: '18:00' }]) });
+    expect(reasonFor(TUESDAY, filters)).toBe('schedule');
+  });
+
+  it('refuses a block spread over two windows that touch', () => {
+    const filters = filtersWith({
+      weeklySchedule: week([
+        { start: '08:00', end: '12:00' },
+        { start: '12:00', end: '16:00' },
+      ]),
+    });
+    expect(reasonFor(TUESDAY, filters)).toBe('schedule');
+  });
+
+  it("uses the windows of the block's weekday only", () => {
+    const window = { start: '08:00', end: '16:00' };
+    expect(reasonFor(TUESDAY, filtersWith({ weeklySchedule: week([window], ['tue']) }))).toBeNull();
+    expect(
+      reasonFor(TUESDAY, filtersWith({ weeklySchedule: week([window], ['mon', 'wed']) })),
+    ).toBe('schedule');
+  });
+
+  it("reads the start day in the driver's zone, not in UTC", () => {
+    // Saturday 22:00–23:30 in New York is already Sunday in UTC.
+    const late = offer('2026-06-20T22:00:00-04:00', '2026-06-20T23:30:00-04:00');
+    const evening = [{ start: '20:00', end: '24:00' }];
+    expect(reasonFor(late, filtersWith({ weeklySchedule: week(evening, ['sat']) }))).toBeNull();
+    expect(reasonFor(late, filtersWith({ weeklySchedule: week(evening, ['sun']) }))).toBe(
+      'schedule',
+    );
+    expect(
+      reasonFor(late, filtersWith({ timeZone: 'UTC', weeklySchedule: week(evening, ['sat']) })),
+    ).toBe('schedule');
+  });
+
+  it('takes 24:00 as the midnight ending the day, and no block runs past it', () => {
+    const filters = filtersWith({ weeklySchedule: week([{ start: '20:00', end: '24:00' }]) });
+    expect(
+      reasonFor(offer('2026-06-16T22:00:00-04:00', '2026-06-17T00:00:00-04:00'), filters),
+    ).toBeNull();
+    // Both days are open all day, but a block fits inside one window of one day.
+    expect(
+      reasonFor(offer('2026-06-16T23:00:00-04:00', '2026-06-17T01:00:00-04:00'), filtersWith()),
+    ).toBe('schedule');
+  });
+
+  it('refuses an offer ending no later than it starts for schedule', () => {
+    const empty = { ...TUESDAY, endTime: TUESDAY.startTime };
+    const inverted = { ...TUESDAY, endTime: TUESDAY.startTime - HOUR };
+    expect(matchOffer(empty, filtersWith({ minHourlyPay: 1000 }), FREE)).toEqual({
+      accept: false,
+      reason: 'schedule',
+    });
+    expect(reasonFor(inverted, filtersWith())).toBe('schedule');
+  });
+
+  it('refuses an offer overlapping a won block, but not one that only touches it', () => {
+    const before = { startTime: TUESDAY.startTime - 2 * HOUR, endTime: TUESDAY.startTime };
+    const after = { startTime: TUESDAY.endTime, endTime: TUESDAY.endTime + HOUR };
+    expect(reasonFor(TUESDAY, filtersWith(), { now: 0, wonBlocks: [before, after] })).toBeNull();
+    const overlapping = { ...after, startTime: after.startTime - 1, offerId: 'won-1' };
+    expect(reasonFor(TUESDAY, filtersWith(), { now: 0, wonBlocks: [before, overlapping] })).toBe(
+      'overlap',
+    );
+  });
+
+  it('gives the first failing rule when several fail', () => {
+    const strict = filtersWith({
+      minHourlyPay: 1000,
+      minBlockPay: 1000,
+      timeBufferMinutes: 60,
+      weeklySchedule: week(),
+    });
+    const ctx = { now: TUESDAY.startTime, wonBlocks: [TUESDAY] };
+    expect(reasonFor(TUESDAY, strict, ctx)).toBe('hourly-pay');
+    expect(reasonFor(TUESDAY, { ...strict, minHourlyPay: 0 }, ctx)).toBe('block-pay');
+    expect(reasonFor(TUESDAY, { ...strict, minHourlyPay: 0, minBlockPay: 0 }, ctx)).toBe(
+      'time-buffer',
+    );
+    expect(reasonFor(TUESDAY, { ...strict, warehouses: ['DAU9'] }, ctx)).toBe('warehouse');
+  });
+
+  it.each(['9:00', '09-00', '0a:00', '09:60', '24:01', '09:000'])(
+    'throws on the window time %s, which is not HH:MM up to 24:00',
+    (start) => {
+      const filters = filtersWith({ weeklySchedule: week([{ start, end: '24:00' }]) });
+      expect(() => createOfferMatcher(filters)).toThrow(RangeError);
+    },
+  );
+});
+
+// 2026-03-08 and 2026-11-01 are Sundays: the clocks spring forward at 02:00 and fall back at
+// 02:00 in both zones. Instants are written with the offset the local clock has at them.
+describe.each([
+  { timeZone: 'America/New_York', standard: '-05:00', summer: '-04:00' },
+  { timeZone: 'America/Chicago', standard: '-06:00', summer: '-05:00' },
+])('daylight-saving days in $timeZone', ({ timeZone, standard, summer }) => {
+  const onSunday = (...windows: ScheduleWindow[]) =>
+    filtersWith({ timeZone, weeklySchedule: week(windows, ['sun']) });
+  const between = (start: string, end: string) => offer(start, end);
+
+  describe('spring forward, 2026-03-08 (02:00–03:00 never shown)', () => {
+    const at = (time: string, offset: string) => `2026-03-08T${time}:00${offset}`;
+
+    it('a 01:00–04:00 window lasts 2 real hours', () => {
+      const whole = between(at('01:00', standard), at('04:00', summer));
+      expect(whole.endTime - whole.startTime).toBe(2 * HOUR);
+      const filters = onSunday({ start: '01:00', end: '04:00' });
+      expect(reasonFor(whole, filters)).toBeNull();
+      expect(reasonFor({ ...whole, startTime: whole.startTime - 1 }, filters)).toBe('schedule');
+      expect(reasonFor({ ...whole, endTime: whole.endTime + 1 }, filters)).toBe('schedule');
+    });
+
+    it('a window edge inside the skipped hour falls on the jump', () => {
+      const fromJump = onSunday({ start: '02:30', end: '05:00' });
+      expect(reasonFor(between(at('03:00', summer), at('05:00', summer)), fromJump)).toBeNull();
+      expect(reasonFor(between(at('01:45', standard), at('05:00', summer)), fromJump)).toBe(
+        'schedule',
+      );
+      const toJump = onSunday({ start: '00:00', end: '02:30' });
+      expect(reasonFor(between(at('00:00', standard), at('03:00', summer)), toJump)).toBeNull();
+      expect(reasonFor(between(at('00:00', standard), at('03:15', summer)), toJump)).toBe(
+        'schedule',
+      );
+    });
+
+    it('a window wholly inside the skipped hour holds nothing', () => {
+      const skipped = onSunday({ start: '02:00', end: '03:00' });
+      expect(reasonFor(between(at('01:59', standard), at('03:01', summer)), skipped)).toBe(
+        'schedule',
+      );
+    });
+
+    it('00:00–24:00 holds the whole 23-hour day and nothing more', () => {
+      const day = between(at('00:00', standard), `2026-03-09T00:00:00${summer}`);
+      expect(day.endTime - day.startTime).toBe(23 * HOUR);
+      const filters = onSunday(ALL_DAY);
+      expect(reasonFor(day, filters)).toBeNull();
+      expect(reasonFor({ ...day, endTime: day.endTime + 1 }, filters)).toBe('schedule');
+    });
+  });
+
+  describe('fall back, 2026-11-01 (01:00–02:00 shown twice)', () => {
+    const at = (time: string, offset: string) => `2026-11-01T${time}:00${offset}`;
+
+    it('a block 01:30–02:30 fits 01:30–03:00 from the second 01:30 but not from the first', () => {
+      const filters = onSunday({ start: '01:30', end: '03:00' });
+      const first = between(at('01:30', summer), at('02:30', standard));
+      const second = between(at('01:30', standard), at('02:30', standard));
+      expect(first.endTime - first.startTime).toBe(2 * HOUR);
+      expect(second.endTime - second.startTime).toBe(HOUR);
+      // From the first 01:30 the clock goes back to 01:00, before the window opens.
+      expect(reasonFor(first, filters)).toBe('schedule');
+      expect(reasonFor(second, filters)).toBeNull();
+      // A window open from 01:00 holds both.
+      expect(reasonFor(first, onSunday({ start: '01:00', end: '03:00' }))).toBeNull();
+    });
+
+    it('a window ending in the repeated hour holds both passes of it, not the time between', () => {
+      const filters = onSunday({ start: '00:00', end: '01:30' });
+      expect(reasonFor(between(at('00:00', summer), at('01:30', summer)), filters)).toBeNull();
+      expect(reasonFor(between(at('01:00', standard), at('01:30', standard)), filters)).toBeNull();
+      expect(reasonFor(between(at('00:00', summer), at('01:30', standard)), filters)).toBe(
+        'schedule',
+      );
+    });
+
+    it('00:00–24:00 holds the whole 25-hour day and nothing more', () => {
+      const day = between(at('00:00', summer), `2026-11-02T00:00:00${standard}`);
+      expect(day.endTime - day.startTime).toBe(25 * HOUR);
+      const filters = onSunday(ALL_DAY);
+      expect(reasonFor(day, filters)).toBeNull();
+      expect(reasonFor({ ...day, startTime: day.startTime - 1 }, filters)).toBe('schedule');
+    });
+  });
+});
+
+// ---- Properties -------------------------------------------------------------------------------
+//
+// Every generated time is on a quarter hour, and so are the zones' offsets and clock changes, so
+// reading the driver's clock once per quarter hour of a block sees every time it shows: the
+// oracle below is exact, and shares nothing with the matcher but Intl.
+
+const ZONES = [
+  'America/New_York',
+  'America/Chicago',
+  'Europe/London',
+  'Australia/Lord_Howe', // a 30-minute shift
+  'Asia/Kolkata',
+  'UTC',
+] as const;
+// Days the zones above change their clocks on in 2026, and one on which none does.
+const DAYS = [
+  '2026-03-08',
+  '2026-11-01',
+  '2026-03-29',
+  '2026-10-25',
+  '2026-04-05',
+  '2026-10-04',
+  '2026-06-17',
+] as const;
+
+const instant = fc
+  .tuple(fc.constantFrom(...DAYS), fc.integer({ min: -14 * 4, max: 38 * 4 }))
+  .map(([day, quarters]) => Date.parse(`${day}T00:00:00Z`) + quarters * QUARTER);
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const clock = (quarters: number) =>
+  `${pad2(Math.floor(quarters / 4))}:${pad2((quarters % 4) * 15)}`;
+const scheduleWindow = fc
+  .integer({ min: 0, max: 95 })
+  .chain((start) =>
+    fc
+      .integer({ min: start + 1, max: 96 })
+      .map((end) => ({ start: clock(start), end: clock(end) })),
+  );
+const weeklySchedule = fc.record(
+  Object.fromEntries(WEEKDAYS.map((day) => [day, fc.array(scheduleWindow, { maxLength: 3 })])) as {
+    [day in Weekday]: fc.Arbitrary<ScheduleWindow[]>;
+  },
+);
+const dollars = (max: number) => fc.integer({ min: 0, max: max * 100 }).map((cents) => cents / 100);
+
+const filters: fc.Arbitrary<DriverFilters> = fc.record({
+  warehouses: fc.subarray(['A', 'B', 'C', 'D'], { minLength: 1 }),
+  minHourlyPay: dollars(40),
+  minBlockPay: dollars(150),
+  timeBufferMinutes: fc.integer({ min: 0, max: 240 }),
+  weeklySchedule,
+  timeZone: fc.constantFrom(...ZONES),
+});
+
+// Mostly blocks of a few hours; sometimes long ones, empty ones and inverted ones.
+const offerArb: fc.Arbitrary<Offer> = fc
+  .record({
+    serviceAreaId: fc.constantFrom('A', 'B', 'C', 'D', 'E'),
+    startTime: instant,
+    quarters: fc.oneof(
+      { weight: 4, arbitrary: fc.integer({ min: 1, max: 40 }) },
+      { weight: 1, arbitrary: fc.integer({ min: -4, max: 27 * 4 }) },
+    ),
+    pay: dollars(300),
+  })
+  .map(({ quarters, ...o }) => ({
+    ...o,
+    offerId: 'offer-1',
+    endTime: o.startTime + quarters * QUARTER,
+  }));
+
+const wonBlocksNear = (o: Offer): fc.Arbitrary<Block[]> =>
+  fc.array(
+    fc
+      .tuple(fc.integer({ min: -40, max: 40 }), fc.integer({ min: 1, max: 24 }))
+      .map(([from, quarters]) => {
+        const startTime = o.startTime + from * QUARTER;
+        return { startTime, endTime: startTime + quarters * QUARTER };
+      }),
+    { maxLength: 3 },
+  );
+
+const scenario = fc.tuple(offerArb, filters).chain(([o, f]) =>
+  fc
+    .record({ lead: fc.integer({ min: -60, max: 600 }), wonBlocks: wonBlocksNear(o) })
+    .map(({ lead, wonBlocks }) => ({
+      offer: o,
+      filters: f,
+      ctx: { now: o.startTime - lead * MINUTE, wonBlocks },
+    })),
+);
+
+/** Filters every offer of a few hours passes, unless it runs past its local midnight. */
+const lenient = (timeZone: string): DriverFilters => filtersWith({ warehouses: ['A'], timeZone });
+
+const clockReaders = new Map<string, Intl.DateTimeFormat>();
+
+/** The date and minute of the day the driver's clock shows at `ts`. */
+function clockAt(ts: number, timeZone: string): { date: string; minute: number } {
+  let reader = clockReaders.get(timeZone);
+  if (!reader) {
+    reader = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    clockReaders.set(timeZone, reader);
+  }
+  const part = Object.fromEntries(reader.formatToParts(ts).map((p) => [p.type, p.value]));
+  return {
+    date: `${part.year}-${part.month}-${part.day}`,
+    minute: Number(part.hour) * 60 + Number(part.minute),
+  };
+}
+
+const minuteOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
+
+/** Whether the driver's clock shows the start date and a time of one window all block long. */
+function clockStaysInOneWindow(o: Offer, f: DriverFilters): boolean {
+  if (o.endTime <= o.startTime) return false;
+  const shown: { date: string; minute: number }[] = [];
+  for (let t = o.startTime; t < o.endTime; t += QUARTER) shown.push(clockAt(t, f.timeZone));
+  const date = shown[0]!.date;
+  const weekday = WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
+  return f.weeklySchedule[weekday].some((w) =>
+    shown.every(
+      (c) => c.date === date && c.minute >= minuteOf(w.start) && c.minute < minuteOf(w.end),
+    ),
+  );
+}
+
+/** The rules read straight from the issue, in its order. */
+function firstFailingRule(o: Offer, f: DriverFilters, ctx: MatchContext): RefusalReason | null {
+  const hours = (o.endTime - o.startTime) / HOUR;
+  if (!f.warehouses.includes(o.serviceAreaId)) return 'warehouse';
+  if (hours > 0 && o.pay / hours < f.minHourlyPay) return 'hourly-pay';
+  if (o.pay < f.minBlockPay) return 'block-pay';
+  if (o.startTime < ctx.now + f.timeBufferMinutes * MINUTE) return 'time-buffer';
+  if (!clockStaysInOneWindow(o, f)) return 'schedule';
+  if (ctx.wonBlocks.some((b) => b.startTime < o.endTime && o.startTime < b.endTime)) {
+    return 'overlap';
+  }
+  return null;
+}
+
+describe('matchOffer properties', () => {
+  it('the reason is the first failing rule in the SPEC order', () => {
+    fc.assert(
+      fc.property(scenario, ({ offer: o, filters: f, ctx }) => {
+        const result = matchOffer(o, f, ctx);
+        expect(result.reason).toBe(firstFailingRule(o, f, ctx));
+        expect(result.accept).toBe(result.reason === null);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('an offer outside every warehouse is refused for warehouse whatever else', () => {
+    fc.assert(
+      fc.property(scenario, ({ offer: o, filters: f, ctx }) => {
+        const elsewhere = { ...o, serviceAreaId: 'E' };
+        expect(matchOffer(elsewhere, f, ctx)).toEqual({ accept: false, reason: 'warehouse' });
+      }),
+    );
+  });
+
+  it('raising the minimum pay never turns a refusal into an accept', () => {
+    fc.assert(
+      fc.property(scenario, dollars(50), dollars(150), ({ offer: o, filters: f, ctx }, h, b) => {
+        const raised = { ...f, minHourlyPay: f.minHourlyPay + h, minBlockPay: f.minBlockPay + b };
+        if (!matchOffer(o, f, ctx).accept) expect(matchOffer(o, raised, ctx).accept).toBe(false);
+      }),
+    );
+  });
+
+  it('an accepted offer lies inside one window of its local start day', () => {
+    // Pay and buffer rules off, so that most offers reach the schedule rule.
+    const open = fc.tuple(offerArb, filters).map(([o, f]) => ({
+      o: { ...o, serviceAreaId: 'A' },
+      f: { ...f, warehouses: ['A'], minHourlyPay: 0, minBlockPay: 0, timeBufferMinutes: 0 },
+    }));
+    fc.assert(
+      fc.property(open, ({ o, f }) => {
+        const { accept } = matchOffer(o, f, FREE);
+        expect(accept).toBe(clockStaysInOneWindow(o, f));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('an offer overlapping a won block is refused for overlap when all else passes', () => {
+    const overlapping = fc
+      .tuple(offerArb, fc.constantFrom(...ZONES), fc.double({ min: 0, max: 1, noNaN: true }))
+      .chain(([o, timeZone, at]) => {
+        // A won block around some instant of the offer.
+        const inside = o.startTime + Math.floor(at * (o.endTime - o.startTime - 1));
+        return fc
+          .tuple(fc.integer({ min: 0, max: 8 * HOUR }), fc.integer({ min: 1, max: 8 * HOUR }))
+          .map(([before, after]) => ({
+            o: { ...o, serviceAreaId: 'A' },
+            timeZone,
+            won: { startTime: inside - before, endTime: inside + after },
+          }));
+      });
+    fc.assert(
+      fc.property(overlapping, ({ o, timeZone, won }) => {
+        const f = lenient(timeZone);
+        fc.pre(matchOffer(o, f, FREE).accept);
+        expect(reasonFor(o, f, { now: 0, wonBlocks: [won] })).toBe('overlap');
+      }),
+    );
+  });
+
+  it('won blocks that only touch an offer never refuse it', () => {
+    fc.assert(
+      fc.property(offerArb, fc.constantFrom(...ZONES), (o, timeZone) => {
+        const f = lenient(timeZone);
+        const mine = { ...o, serviceAreaId: 'A' };
+        fc.pre(matchOffer(mine, f, FREE).accept);
+        const wonBlocks = [
+          { startTime: o.startTime - HOUR, endTime: o.startTime },
+          { startTime: o.endTime, endTime: o.endTime + HOUR },
+        ];
+        expect(reasonFor(mine, f, { now: 0, wonBlocks })).toBeNull();
+      }),
+    );
+  });
+
+  it('a matcher compiled once decides a run of offers as matchOffer does each', () => {
+    fc.assert(
+      fc.property(filters, fc.array(offerArb, { maxLength: 30 }), (f, offers) => {
+        const match = createOfferMatcher(f);
+        for (const o of offers) expect(match(o, FREE)).toEqual(matchOffer(o, f, FREE));
+      }),
+    );
+  });
+});
+
+describe('driverFiltersSchema', () => {
+  const valid = filtersWith();
+
+  it('accepts filters with overlapping, unsorted windows and an end of 24:00', () => {
+    const weeklySchedule = week([
+      { start: '18:00', end: '24:00' },
+      { start: '06:00', end: '19:30' },
+      { start: '00:00', end: '23:59' },
+    ]);
+    expect(driverFiltersSchema.parse({ ...valid, weeklySchedule })).toEqual({
+      ...valid,
+      weeklySchedule,
+    });
+  });
+
+  it('refuses filters without a warehouse with the SPEC message', () => {
+    const result = driverFiltersSchema.safeParse({ ...valid, warehouses: [] });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toEqual([NO_WAREHOUSE_MESSAGE]);
+    expect(NO_WAREHOUSE_MESSAGE).toBe('You must add at least one warehouse');
+  });
+
+  it.each([
+    [{ start: '24:00', end: '24:00' }],
+    [{ start: '09:00', end: '09:00' }],
+    [{ start: '17:00', end: '09:00' }],
+    [{ start: '9:00', end: '17:00' }],
+    [{ start: '09:00', end: '24:01' }],
+    [{ start: '09:60', end: '17:00' }],
+    [{ start: '09:00', end: '25:00' }],
+  ])('refuses the window %o', (window) => {
+    const result = driverFiltersSchema.safeParse({ ...valid, weeklySchedule: week([window]) });
+    expect(result.success).toBe(false);
+  });
+
+  it('refuses an unknown time zone, a negative buffer and a negative minimum', () => {
+    for (const bad of [
+      { timeZone: 'America/Nowhere' },
+      { timeBufferMinutes: -5 },
+      { minHourlyPay: -1 },
+      { minBlockPay: Number.POSITIVE_INFINITY },
+    ]) {
+      expect(driverFiltersSchema.safeParse({ ...valid, ...bad }).success).toBe(false);
+    }
+  });
+
+  it('refuses a schedule missing a weekday', () => {
+    const { sun: _sun, ...sixDays } = valid.weeklySchedule;
+    expect(driverFiltersSchema.safeParse({ ...valid, weeklySchedule: sixDays }).success).toBe(
+      false,
+    );
+  });
+
+  it('parses offers, inverted ones included, and blocks with or without an offer id', () => {
+    expect(offerSchema.parse(TUESDAY)).toEqual(TUESDAY);
+    const inverted = { ...TUESDAY, endTime: TUESDAY.startTime - 1 };
+    expect(offerSchema.parse(inverted)).toEqual(inverted);
+    expect(offerSchema.safeParse({ ...TUESDAY, pay: -1 }).success).toBe(false);
+    expect(blockSchema.parse({ startTime: 1, endTime: 2 })).toEqual({ startTime: 1, endTime: 2 });
+    expect(blockSchema.parse({ startTime: 1, endTime: 2, offerId: 'o' }).offerId).toBe('o');
+  });
+});

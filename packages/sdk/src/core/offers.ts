@@ -1,0 +1,240 @@
+// Decides whether the catcher takes an offered block for a driver: the filter rules of issue 6,
+// checked in their order, with each driver's filters compiled once for the many offers they meet.
+//
+// Schedule windows are read on the driver's wall clock. A window `start`–`end` of a day holds
+// exactly the instants at which the driver's clock shows that date and a time in [start, end);
+// `24:00` is the midnight that ends the date. A block fits when every instant of it is held by
+// one window of the day it starts on (its local start day). On daylight-saving days this means:
+// - spring forward (2026-03-08 in New York, 02:00–03:00 never shown): a window edge inside the
+//   skipped hour falls on the jump, so 01:00–04:00 lasts 2 real hours and 00:00–24:00 lasts 23;
+// - fall back (2026-11-01 in New York, 01:00–02:00 shown twice): the window holds both passes of
+//   the repeated times it covers, but not the other pass of times it does not. 01:30–03:00 holds
+//   the first 01:30–02:00 and everything from the second 01:30 on, so a block from the second
+//   01:30 to 02:30 fits while one from the first 01:30 does not (its clock goes back to 01:00);
+//   00:00–24:00 lasts 25 hours.
+// An offer ending no later than it starts fits no window, so it is refused for 'schedule'; the
+// hourly-pay rule, which it would divide by zero or less for, lets it through to get there.
+import { endOfDay, offsetAt, startOfDay } from './days.js';
+import type { Block, DriverFilters, Offer, WeeklySchedule } from './schemas/driver.js';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** Why an offer was refused, in the order the rules are checked. */
+export const REFUSAL_REASONS = [
+  'warehouse',
+  'hourly-pay',
+  'block-pay',
+  'time-buffer',
+  'schedule',
+  'overlap',
+] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+export interface MatchContext {
+  /** Epoch milliseconds the decision is made at. */
+  now: number;
+  /** Blocks the driver already holds; an offer may touch them but not overlap. */
+  wonBlocks: readonly Block[];
+}
+
+export interface MatchResult {
+  readonly accept: boolean;
+  /** The first rule the offer fails, or null when it is accepted. */
+  readonly reason: RefusalReason | null;
+}
+
+export type OfferMatcher = (offer: Offer, ctx: MatchContext) => MatchResult;
+
+// Shared, frozen answers: a decision allocates nothing, which counts at every offer × driver.
+const ACCEPTED: MatchResult = Object.freeze({ accept: true, reason: null });
+const REFUSED = Object.fromEntries(
+  REFUSAL_REASONS.map((reason) => [reason, Object.freeze({ accept: false, reason })]),
+) as Record<RefusalReason, MatchResult>;
+
+/**
+ * Decides one offer. Compiles `filters` on every call; the catcher, which sees every offer for
+ * every driver, keeps a `createOfferMatcher(filters)` per driver instead.
+ */
+export function matchOffer(offer: Offer, filters: DriverFilters, ctx: MatchContext): MatchResult {
+  return createOfferMatcher(filters)(offer, ctx);
+}
+
+/** Compiles `filters` into a function deciding offers for them, the same way `matchOffer` does. */
+export function createOfferMatcher(filters: DriverFilters): OfferMatcher {
+  const warehouses = new Set(filters.warehouses);
+  const { minHourlyPay, minBlockPay } = filters;
+  const bufferMs = filters.timeBufferMinutes * MINUTE_MS;
+  const windowsByWeekday = compileSchedule(filters.weeklySchedule);
+  const calendar = calendarOf(filters.timeZone);
+
+  function fitsSchedule(start: number, end: number): boolean {
+    const day = calendar.dayContaining(start);
+    const windows = windowsByWeekday[day.weekday]!;
+    for (let i = 0; i < windows.length; i += 2) {
+      if (windowHolds(day, windows[i]!, windows[i + 1]!, start, end)) return true;
+    }
+    return false;
+  }
+
+  return (offer, ctx) => {
+    const { startTime, endTime, pay } = offer;
+    if (!warehouses.has(offer.serviceAreaId)) return REFUSED.warehouse;
+    const duration = endTime - startTime;
+    if (duration > 0 && pay / (duration / HOUR_MS) < minHourlyPay) return REFUSED['hourly-pay'];
+    if (pay < minBlockPay) return REFUSED['block-pay'];
+    if (startTime - ctx.now < bufferMs) return REFUSED['time-buffer'];
+    if (duration <= 0 || !fitsSchedule(startTime, endTime)) return REFUSED.schedule;
+    for (const won of ctx.wonBlocks) {
+      // Half-open intervals: a block ending as the offer starts leaves it free.
+      if (startTime < won.endTime && won.startTime < endTime) return REFUSED.overlap;
+    }
+    return ACCEPTED;
+  };
+}
+
+/**
+ * Each weekday's windows as flat [start, end, start, end…] milliseconds after the wall clock's
+ * midnight, indexed like `Date#getUTCDay` (0 is Sunday) so a day's weekday picks them directly.
+ */
+function compileSchedule(schedule: WeeklySchedule): number[][] {
+  const { sun, mon, tue, wed, thu, fri, sat } = schedule;
+  const byWeekday = [sun, mon, tue, wed, thu, fri, sat];
+  const compiled: number[][] = [];
+  for (const windows of byWeekday) {
+    const bounds: number[] = [];
+    for (const w of windows) bounds.push(clockMs(w.start), clockMs(w.end));
+    compiled.push(bounds);
+  }
+  return compiled;
+}
+
+/**
+ * `HH:MM` (up to 24:00) as milliseconds after midnight. Read by character, not by regular
+ * expression, because `matchOffer` compiles on every call.
+ */
+function clockMs(hhmm: string): number {
+  const hours = digitAt(hhmm, 0) * 10 + digitAt(hhmm, 1);
+  const minutes = digitAt(hhmm, 3) * 10 + digitAt(hhmm, 4);
+  const total = hours * 60 + minutes;
+  // A non-digit reads as NaN, which fails every comparison and lands here too.
+  if (!(hhmm.length === 5 && hhmm[2] === ':' && minutes <= 59 && total <= 24 * 60)) {
+    throw new RangeError(`Not a time of day (HH:MM, up to 24:00): ${JSON.stringify(hhmm)}`);
+  }
+  return total * MINUTE_MS;
+}
+
+function digitAt(text: string, i: number): number {
+  const d = text.charCodeAt(i) - 48; // '0'
+  return d >= 0 && d <= 9 ? d : Number.NaN;
+}
+
+/**
+ * Whether a window, `from`–`to` on the wall clock, holds the whole of [start, end). On each
+ * stretch of the day at one offset the window is one interval of instants; intervals of
+ * neighbouring stretches that meet (across a skipped hour) join into one the block may span.
+ */
+function windowHolds(day: LocalDay, from: number, to: number, start: number, end: number): boolean {
+  let runStart = Number.NaN;
+  let runEnd = Number.NaN;
+  for (const piece of day.pieces) {
+    const midnight = day.wall - piece.offset;
+    const a = Math.max(piece.from, midnight + from);
+    const b = Math.min(piece.to, midnight + to);
+    if (a >= b) continue;
+    if (a !== runEnd) runStart = a;
+    runEnd = b;
+    if (start >= runStart && end <= runEnd) return true;
+  }
+  return false;
+}
+
+/** One date in a zone, as real instants. */
+interface LocalDay {
+  /** The date's midnight written as if it were UTC: wall-clock times count from here. */
+  wall: number;
+  /** The first instant of the date and the first after it. */
+  start: number;
+  end: number;
+  /** 0 is Sunday, as `Date#getUTCDay`. */
+  weekday: number;
+  /** The date cut where the offset changes: one piece, or two on a day the clocks change. */
+  pieces: readonly { from: number; to: number; offset: number }[];
+}
+
+/**
+ * The dates of one zone, worked out with Intl once each and then kept: Intl is far too slow to
+ * ask per offer, and a zone sees a few hundred dates a year. Shared by every driver in the zone.
+ */
+class ZoneCalendar {
+  private readonly days = new Map<number, LocalDay>();
+  private last: LocalDay | undefined;
+
+  constructor(private readonly timeZone: string) {}
+
+  dayContaining(ts: number): LocalDay {
+    const last = this.last;
+    if (last !== undefined && ts >= last.start && ts < last.end) return last;
+    // The last offset seen usually names the right date at once; zones stay within a day of
+    // UTC, so a miss is off by one date at most.
+    const guess = last === undefined ? 0 : last.pieces[0]!.offset;
+    let day = this.day(Math.floor((ts + guess) / DAY_MS));
+    if (ts < day.start) day = this.day(day.wall / DAY_MS - 1);
+    else if (ts >= day.end) day = this.day(day.wall / DAY_MS + 1);
+    this.last = day;
+    return day;
+  }
+
+  private day(epochDay: number): LocalDay {
+    let day = this.days.get(epochDay);
+    if (day === undefined) {
+      day = buildDay(epochDay, this.timeZone);
+      this.days.set(epochDay, day);
+    }
+    return day;
+  }
+}
+
+const calendars = new Map<string, ZoneCalendar>();
+
+function calendarOf(timeZone: string): ZoneCalendar {
+  let calendar = calendars.get(timeZone);
+  if (calendar === undefined) {
+    calendar = new ZoneCalendar(timeZone);
+    calendars.set(timeZone, calendar);
+  }
+  return calendar;
+}
+
+/** Assumes at most one offset change within a date, as days.ts does; real zones keep to that. */
+function buildDay(epochDay: number, timeZone: string): LocalDay {
+  const wall = epochDay * DAY_MS;
+  const isoDay = new Date(wall).toISOString().slice(0, 10);
+  const start = startOfDay(isoDay, timeZone);
+  const end = endOfDay(isoDay, timeZone);
+  const weekday = (((epochDay + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday
+  const before = offsetAt(start, timeZone);
+  const after = offsetAt(end - 1, timeZone);
+  if (before === after) {
+    return { wall, start, end, weekday, pieces: [{ from: start, to: end, offset: before }] };
+  }
+  // Halve down to the second the offset changes at (zone rules change on whole seconds).
+  let lo = start;
+  let hi = end - 1;
+  while (hi - lo > 1000) {
+    const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
+    if (offsetAt(mid, timeZone) === after) hi = mid;
+    else lo = mid;
+  }
+  return {
+    wall,
+    start,
+    end,
+    weekday,
+    pieces: [
+      { from: start, to: hi, offset: before },
+      { from: hi, to: end, offset: after },
+    ],
+  };
+}

@@ -1,0 +1,318 @@
+// The SDK's gateway client against the real sandbox gateway, through a loopback proxy that drops
+// connections, delays, and answers 500, 503 and 429: nothing is lost and nothing is sent twice.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuth } from '../packages/sdk/src/auth/auth.js';
+import {
+  ConfigError,
+  NetworkError,
+  ResponseShapeError,
+  TimeoutError,
+} from '../packages/sdk/src/errors.js';
+import { createGatewayClient } from '../packages/sdk/src/gateway/client.js';
+import { createUndiciTransport } from '../packages/sdk/src/gateway/undici-transport.js';
+import { createMemoryJournal } from '../packages/sdk/src/send/journal.js';
+import { sendInBatches } from '../packages/sdk/src/send/send-in-batches.js';
+import {
+  ADMIN,
+  adminClient,
+  authOptions,
+  createAdmin,
+  type FaultProxy,
+  type ProxyAction,
+  type Sandbox,
+  startFaultProxy,
+  startSandbox,
+} from './sdk-harness.js';
+
+const RESPONSE_KEY = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
+let sandbox: Sandbox;
+let proxy: FaultProxy;
+let admin: Awaited<ReturnType<typeof adminClient>>;
+const transport = createUndiciTransport();
+
+const recipients = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `+1${prefix}${String(i).padStart(4, '0')}`);
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ sendRate: 0 });
+  await createAdmin(sandbox.gateway);
+  admin = await adminClient(sandbox);
+  proxy = await startFaultProxy(sandbox.url);
+}, 60_000);
+
+afterAll(async () => {
+  admin?.auth.dispose();
+  await transport.close();
+  await proxy?.close();
+  await sandbox?.close();
+});
+
+function proxiedClient(options: { timeoutMs?: number } = {}) {
+  return createGatewayClient({
+    baseUrl: proxy.url,
+    auth: admin.auth,
+    transport,
+    retry: { baseDelayMs: 20, maxRetries: 5, maxElapsedMs: 20_000 },
+    ...options,
+  });
+}
+
+/** Every outbox SMS with this body, waiting until the worker has delivered `expected` of them. */
+async function delivered(body: string, expected: number): Promise<string[]> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const items = await admin.client.outbox({ limit: 1000 });
+    const mine = items.filter((m) => m.body === body).map((m) => m.to);
+    if (mine.length >= expected || Date.now() > deadline) {
+      // Give a duplicate the chance to show up before judging.
+      await new Promise((r) => setTimeout(r, 200));
+      const again = await admin.client.outbox({ limit: 1000 });
+      return again.filter((m) => m.body === body).map((m) => m.to);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('reads', () => {
+  it('reads the version id and CDN id from the health headers', async () => {
+    expect(await proxiedClient().health()).toEqual({
+      versionId: 'sandbox-1',
+      cdnId: 'sandbox-cdn',
+    });
+  });
+
+  it('retries a GET through a dropped connection, a 503 and a 429 with Retry-After', async () => {
+    const faults = ['drop', 503, 429] as const;
+    proxy.plan = (req) => {
+      if (!req.path.startsWith('/api/flex/v1/user')) return { kind: 'forward' };
+      const fault = faults[req.seen];
+      if (fault === 'drop') return { kind: 'drop' };
+      if (fault === 503) return { kind: 'status', status: 503 };
+      if (fault === 429) return { kind: 'status', status: 429, headers: { 'retry-after': '1' } };
+      return { kind: 'forward' };
+    };
+    try {
+      const started = Date.now();
+      expect((await proxiedClient().me()).name).toBe(ADMIN.name);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    } finally {
+      proxy.plan = () => ({ kind: 'forward' });
+    }
+  }, 20_000);
+
+  it('gives a ResponseShapeError naming the field when the gateway answers a wrong shape', async () => {
+    proxy.plan = (req) =>
+      req.path.startsWith('/api/flex/v1/admin/invitations')
+        ? { kind: 'rewrite', body: () => JSON.stringify({ Items: [{ phoneNumber: 5 }] }) }
+        : req.path.startsWith('/api/status/health')
+          ? { kind: 'rewrite', body: (b) => b, headers: { 'x-amz-cf-id': '' } }
+          : { kind: 'forward' };
+    try {
+      const error = await proxiedClient()
+        .invitations()
+        .catch((e) => e);
+      expect(error).toBeInstanceOf(ResponseShapeError);
+      expect(error.path).toBe('Items.0.phoneNumber');
+      const health = await proxiedClient()
+        .health()
+        .catch((e) => e);
+      expect(health).toBeInstanceOf(ResponseShapeError);
+      expect(health.path).toBe('x-amz-cf-id');
+    } finally {
+      proxy.plan = () => ({ kind: 'forward' });
+    }
+  });
+
+  it('times out a request that hangs, and retries a GET after the timeout', async () => {
+    proxy.plan = (req) =>
+      req.path.startsWith('/api/flex/v1/admin/referrals') && req.seen === 0
+        ? { kind: 'delay', ms: 1_000 }
+        : { kind: 'forward' };
+    try {
+      await expect(proxiedClient({ timeoutMs: 300 }).referrals()).resolves.toBeInstanceOf(Array);
+      const noRetry = createGatewayClient({
+        baseUrl: proxy.url,
+        auth: admin.auth,
+        timeoutMs: 100,
+        retry: false,
+      });
+      proxy.plan = () => ({ kind: 'delay', ms: 500 });
+      await expect(noRetry.referrals()).rejects.toBeInstanceOf(TimeoutError);
+    } finally {
+      proxy.plan = () => ({ kind: 'forward' });
+    }
+  });
+
+  it('stops at once when the caller aborts', async () => {
+    proxy.plan = () => ({ kind: 'delay', ms: 2_000 });
+    try {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 50);
+      const started = Date.now();
+      const error = await proxiedClient()
+        .me({ signal: controller.signal })
+        .catch((e) => e);
+      expect(error.code).toBe('aborted');
+      expect(Date.now() - started).toBeLessThan(1_000);
+    } finally {
+      proxy.plan = () => ({ kind: 'forward' });
+    }
+  });
+
+  it('reports a refused connection as a NetworkError', async () => {
+    const dead = createGatewayClient({ baseUrl: 'http://127.0.0.1:1', retry: false });
+    await expect(dead.health()).rejects.toBeInstanceOf(NetworkError);
+  });
+});
+
+describe('sends under faults', () => {
+  it('delivers every recipient exactly once through drops, 500s, 503s, 429s and delays', async () => {
+    const numbers = recipients('305555', 60);
+    const message = `Faults test ${Date.now()}`;
+    // Batch n meets fault n on its first try; the "after-forward" faults reach the gateway first.
+    const faults: ProxyAction[] = [
+      { kind: 'drop' },
+      { kind: 'drop-after-forward' },
+      { kind: 'status', status: 503 },
+      { kind: 'status-after-forward', status: 500 },
+      { kind: 'status', status: 429, headers: { 'retry-after': '1' } },
+      { kind: 'delay', ms: 600 },
+    ];
+    const firstTry = new Set<string>();
+    proxy.plan = (req) => {
+      if (req.method !== 'POST' || !req.path.startsWith('/api/flex/v1/admin/sendsms')) {
+        return { kind: 'forward' };
+      }
+      const key = String(req.headers['idempotency-key']);
+      const batch = Number(key.split(':').pop());
+      if (firstTry.has(key)) return { kind: 'forward' };
+      firstTry.add(key);
+      return faults[batch] ?? { kind: 'forward' };
+    };
+    try {
+      const progress: number[] = [];
+      const summary = await sendInBatches(proxiedClient({ timeoutMs: 400 }), numbers, message, {
+        key: `faults-${Date.now()}`,
+        batchSize: 10,
+        concurrency: 2,
+        onProgress: (p) => progress.push(p.recipientsDone),
+      });
+      expect(summary).toMatchObject({ batchesTotal: 6, batchesSent: 6, recipientsDone: 60 });
+      expect(progress.at(-1)).toBe(60);
+    } finally {
+      proxy.plan = () => ({ kind: 'forward' });
+    }
+    const sent = await delivered(message, numbers.length);
+    expect(sent.sort()).toEqual([...numbers].sort());
+  }, 40_000);
+
+  it('resumes an interrupted send from the journal, sending only the rest, each once', async () => {
+    const numbers = recipients('305566', 50);
+    const message = `Resume test ${Date.now()}`;
+    const key = `resume-${Date.now()}`;
+    const journal = createMemoryJournal();
+    // The gateway takes batch 2 but the answer never arrives, and retries are off: the run fails.
+    proxy.plan = (req) =>
+      String(req.headers['idempotency-key']) === `${key}:2`
+        ? { kind: 'drop-after-forward' }
+        : { kind: 'forward' };
+    const fragile = createGatewayClient({
+      baseUrl: proxy.url,
+      auth: admin.auth,
+      retry: false,
+    });
+    await expect(
+      sendInBatches(fragile, numbers, message, { key, batchSize: 10, concurrency: 1, journal }),
+    ).rejects.toBeInstanceOf(NetworkError);
+    proxy.plan = () => ({ kind: 'forward' });
+
+    const summary = await sendInBatches(proxiedClient(), numbers, message, {
+      key,
+      batchSize: 10,
+      concurrency: 2,
+      journal,
+    });
+    expect(summary.batchesSkipped).toBe(2);
+    expect(summary.batchesSent).toBe(3);
+    const sent = await delivered(message, numbers.length);
+    expect(sent.sort()).toEqual([...numbers].sort());
+  }, 40_000);
+
+  it("fills in the success text, and reads the server's message on a failed send", async () => {
+    const client = proxiedClient();
+    const ok = await client.sendSms(
+      { numbers: [{ number: '+13055770001' }], message: 'One more' },
+      { idempotencyKey: `single-${Date.now()}` },
+    );
+    expect(ok.message).toMatch(/1 users?\./);
+    const bad = await client
+      .sendSms(
+        { numbers: [{ number: '12' }], message: 'x' },
+        { idempotencyKey: `bad-${Date.now()}` },
+      )
+      .catch((e) => e);
+    expect(bad.status).toBe(400);
+    const { sendFailureMessage } = await import(
+      '../packages/sdk/src/gateway/resources/messages.js'
+    );
+    expect(sendFailureMessage(bad)).toBe(bad.serverMessage);
+    expect(sendFailureMessage(new Error('x'))).toBe('An error has occurred.');
+  });
+
+  it('reads a send job and a driver is refused the admin tables with a 403', async () => {
+    const client = proxiedClient();
+    const result = await client.sendSms(
+      { numbers: [{ number: '+13055770002' }], message: 'Job check' },
+      { idempotencyKey: `job-${Date.now()}` },
+    );
+    const job = await client.sendJob(result.jobId!);
+    expect(job.total).toBe(1);
+
+    const phone = '+13055779999';
+    await sandbox.gateway.db.query(
+      `INSERT INTO users (id, product, phone_number, name, create_date_ts)
+       VALUES (gen_random_uuid()::text, 'flex', $1, 'Dan', $2)`,
+      [phone, Date.now()],
+    );
+    await sandbox.gateway.identity.ensureAccount({
+      phoneNumber: phone,
+      password: 'Driver-pass-1',
+      name: 'Dan',
+    });
+    const auth = createAuth(authOptions(sandbox.gateway, sandbox.url));
+    await auth.signIn(phone, 'Driver-pass-1');
+    const driver = createGatewayClient({ baseUrl: sandbox.url, auth });
+    await expect(driver.flex.users()).rejects.toMatchObject({ status: 403, code: 'forbidden' });
+    auth.dispose();
+  });
+});
+
+describe('encrypted answers', () => {
+  let encrypted: Sandbox;
+  beforeAll(async () => {
+    encrypted = await startSandbox({ responseKey: RESPONSE_KEY });
+    await createAdmin(encrypted.gateway);
+  }, 60_000);
+  afterAll(async () => {
+    await encrypted?.close();
+  });
+
+  it('decrypts the encrypted user tables with the response key, and says what to set without it', async () => {
+    const { auth } = await adminClient(encrypted);
+    try {
+      const keyed = createGatewayClient({
+        baseUrl: encrypted.url,
+        auth,
+        responseKey: RESPONSE_KEY,
+      });
+      const users = await keyed.flex.users();
+      expect(users.some((u) => u.phoneNumber === ADMIN.phone)).toBe(true);
+      const keyless = createGatewayClient({ baseUrl: encrypted.url, auth });
+      const error = await keyless.flex.users().catch((e) => e);
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(error.message).toMatch(/responseKey/);
+    } finally {
+      auth.dispose();
+    }
+  });
+});
