@@ -2,11 +2,14 @@
 export * from './auth/auth.js';
 export * from './auth/session-store.js';
 export * from './core/audience.js';
+export * from './core/billing.js';
+export * from './core/schemas/billing.js';
 export * from './core/days.js';
 export * from './core/invitees.js';
 export * from './core/offers.js';
 export { type Page, paginate } from './core/paging.js';
 export * from './core/phone.js';
+export * from './core/routing.js';
 export * from './core/schemas/index.js';
 export * from './core/search.js';
 export * from './core/sms.js';

@@ -61,9 +61,9 @@ export async function decryptResponse(payload: string, key: Uint8Array): Promise
   let plain: ArrayBuffer;
   try {
     plain = await globalThis.crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: bytes.subarray(0, IV_BYTES), tagLength: TAG_BYTES * 8 },
+      { name: 'AES-GCM', iv: bytes.slice(0, IV_BYTES), tagLength: TAG_BYTES * 8 },
       cryptoKey,
-      bytes.subarray(IV_BYTES),
+      bytes.slice(IV_BYTES),
     );
   } catch {
     // WebCrypto's OperationError says nothing; these are the only two causes with a valid shape.

@@ -1,0 +1,102 @@
+// The signed-in top nav: links, the language toggle and the user menu (its one item: Sign out).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useNavigate } from 'react-router';
+import { useAuth } from '../hooks/useAuth.js';
+import { LANGUAGES, type Language, setLanguage } from '../i18n.js';
+import { Logo } from './Logo.js';
+
+const DRIVER_LINKS = [
+  ['/flex/dashboard', 'nav.home'],
+  ['/flex/calendar', 'nav.calendar'],
+  ['/flex/invite', 'nav.invite'],
+  ['/flex/settings', 'nav.settings'],
+  ['/faqs', 'nav.faqs'],
+] as const;
+
+export function TopNav() {
+  const { t, i18n } = useTranslation();
+  const { state, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [panelOpen, setPanelOpen] = useState(false);
+  if (state.status !== 'signed-in') return null;
+
+  const onSignOut = async () => {
+    setMenuOpen(false);
+    setPanelOpen(false);
+    await signOut();
+    navigate('/');
+  };
+  const links = (
+    <>
+      {DRIVER_LINKS.map(([to, key]) => (
+        <NavLink key={to} to={to} onClick={() => setPanelOpen(false)}>
+          {t(key)}
+        </NavLink>
+      ))}
+      {state.user.isAdmin && (
+        <NavLink to="/admin" onClick={() => setPanelOpen(false)}>
+          {t('nav.admin')}
+        </NavLink>
+      )}
+    </>
+  );
+
+  return (
+    <header className="top-nav">
+      <NavLink to="/flex/dashboard" className="brand" aria-label="BlockCatch">
+        <Logo />
+      </NavLink>
+      <nav className="nav-links" aria-label="Main">
+        {links}
+      </nav>
+      <label className="language-toggle">
+        <span className="visually-hidden">{t('nav.language')}</span>
+        <select value={i18n.language} onChange={(e) => setLanguage(e.target.value as Language)}>
+          {LANGUAGES.map((language) => (
+            <option key={language} value={language}>
+              {language === 'en' ? t('common.english') : t('common.spanish')}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="user-menu">
+        <button
+          type="button"
+          aria-haspopup="menu"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          {state.user.name}
+          <span className="visually-hidden"> {t('nav.userMenu')}</span>
+        </button>
+        {menuOpen && (
+          <div role="menu">
+            <button type="button" role="menuitem" onClick={onSignOut}>
+              {t('nav.signOut')}
+            </button>
+          </div>
+        )}
+      </div>
+      <button
+        type="button"
+        className="menu-toggle"
+        aria-expanded={panelOpen}
+        aria-controls="mobile-panel"
+        onClick={() => setPanelOpen(!panelOpen)}
+      >
+        {panelOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+      </button>
+      {panelOpen && (
+        <div id="mobile-panel" className="mobile-panel">
+          <p className="mobile-name">{state.user.name}</p>
+          <nav aria-label="Mobile">{links}</nav>
+          <button type="button" onClick={onSignOut}>
+            {t('nav.signOut')}
+          </button>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+// The signed-in state shared by every route: session, the gateway's user, and the actions on them.
+import type { Session, SignedInUser } from '@blockcatch/sdk';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { auth, gateway } from '../sdk.js';
+
+export type AuthState =
+  | { status: 'loading' }
+  | { status: 'anonymous' }
+  | { status: 'signed-in'; session: Session; user: SignedInUser };
+
+interface AuthContextValue {
+  state: AuthState;
+  /** Reloads session and user, e.g. after sign-in, payment or settings change. */
+  refresh(): Promise<void>;
+  signOut(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+async function loadState(): Promise<AuthState> {
+  try {
+    const session = await auth.currentSession();
+    const user = await gateway.me();
+    return { status: 'signed-in', session, user };
+  } catch {
+    return { status: 'anonymous' };
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>({ status: 'loading' });
+  const refresh = useCallback(async () => setState(await loadState()), []);
+  const signOut = useCallback(async () => {
+    await auth.signOut().catch(() => {});
+    setState({ status: 'anonymous' });
+  }, []);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+  return (
+    <AuthContext.Provider value={{ state, refresh, signOut }}>{children}</AuthContext.Provider>
+  );
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth needs <AuthProvider> above it');
+  return value;
+}

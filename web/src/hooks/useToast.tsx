@@ -1,0 +1,49 @@
+// Toasts: short messages that close by themselves after the SPEC's 5 seconds.
+import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
+
+export const TOAST_DURATION_MS = 5000;
+
+export interface Toast {
+  id: number;
+  kind: 'info' | 'success' | 'error';
+  text: string;
+}
+
+type Show = (kind: Toast['kind'], text: string) => number;
+const ToastContext = createContext<{ show: Show; dismiss(id: number): void } | null>(null);
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const next = useRef(1);
+  const dismiss = useCallback(
+    (id: number) => setToasts((all) => all.filter((t) => t.id !== id)),
+    [],
+  );
+  const show = useCallback<Show>(
+    (kind, text) => {
+      const id = next.current++;
+      setToasts((all) => [...all, { id, kind, text }]);
+      setTimeout(() => dismiss(id), TOAST_DURATION_MS);
+      return id;
+    },
+    [dismiss],
+  );
+  return (
+    <ToastContext.Provider value={{ show, dismiss }}>
+      {children}
+      <div className="toasts" role="status" aria-live="polite">
+        {toasts.map((toast) => (
+          <div key={toast.id} className={`toast toast-${toast.kind}`}>
+            {toast.text}
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast() {
+  const value = useContext(ToastContext);
+  if (!value) throw new Error('useToast needs <ToastProvider> above it');
+  return value;
+}

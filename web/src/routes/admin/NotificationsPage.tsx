@@ -1,0 +1,8 @@
+// NotificationsPage: to be built.
+export default function NotificationsPage() {
+  return (
+    <main className="page">
+      <h1>NotificationsPage</h1>
+    </main>
+  );
+}

@@ -1,0 +1,8 @@
+// LoginPage: to be built.
+export default function LoginPage() {
+  return (
+    <main className="page">
+      <h1>LoginPage</h1>
+    </main>
+  );
+}

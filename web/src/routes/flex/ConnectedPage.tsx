@@ -1,0 +1,8 @@
+// ConnectedPage: to be built.
+export default function ConnectedPage() {
+  return (
+    <main className="page">
+      <h1>ConnectedPage</h1>
+    </main>
+  );
+}

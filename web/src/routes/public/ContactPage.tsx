@@ -1,0 +1,8 @@
+// ContactPage: to be built.
+export default function ContactPage() {
+  return (
+    <main className="page">
+      <h1>ContactPage</h1>
+    </main>
+  );
+}
