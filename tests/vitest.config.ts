@@ -38,7 +38,24 @@ export default defineConfig({
       {
         resolve: source,
         ssr,
+        test: { name: 'cli', root: `${root}/cli`, include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] },
+      },
+      {
+        resolve: source,
+        ssr,
         test: { name: 'data', root, include: ['tests/*.test.ts', 'fixtures/**/*.test.ts'] },
+      },
+      {
+        resolve: source,
+        ssr,
+        // The real gateway serving web/dist (built by `pretest`) to Debian's Chromium.
+        test: {
+          name: 'browser',
+          root,
+          include: ['tests/browser/*.test.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
       },
     ],
   },

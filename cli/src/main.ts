@@ -1,16 +1,21 @@
-// Entry point of the `blockcatch` command.
-import { Command } from 'commander';
+// Entry point of the `blockcatch` command: parses the command line; errors.ts decides exit codes.
+import { CommanderError } from 'commander';
+import { buildProgram } from './program.js';
 
-const program = new Command()
-  .name('blockcatch')
-  .description('Catch delivery blocks and message drivers in bulk from a terminal.')
-  .version('0.1.0');
+// `blockcatch users export | head` closes the pipe early: that is the reader's choice, not a failure.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
 
-program.addHelpText(
-  'after',
-  `
-The sandbox gateway and the commands that talk to it (login, users, send, …) are being built;
-today this command shows its help and version.`,
-);
-
-await program.parseAsync(process.argv);
+try {
+  await buildProgram().parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // Help and version end with code 0; a parse error has already printed its message.
+    process.exitCode = error.exitCode === 0 ? 0 : 2;
+  } else {
+    const { reportError } = await import('./errors.js');
+    reportError(error, { verbose: process.argv.includes('--verbose') });
+  }
+}

@@ -12,14 +12,14 @@ import { createCatcher } from '../src/catcher/index.js';
 import { createCredentialCipher } from '../src/platform/credential-cipher.js';
 import { createSandboxPlatform } from '../src/platform/sandbox.js';
 import { SANDBOX_SERVICE_AREAS } from '../src/platform/service-areas.js';
-import type { DeliveryPlatform, PlatformSession } from '../src/platform/types.js';
+import type { DeliveryPlatform } from '../src/platform/types.js';
 import { type Db, openDatabase } from '../src/storage/db.js';
 import { migrate } from '../src/storage/migrate.js';
 import { insertUsers } from '../src/storage/users.js';
 
 const DRIVERS = 1000;
-const OFFERS = 40;
-const OFFER_GAP_MS = 400;
+const OFFERS = 30;
+const OFFER_GAP_MS = 300;
 const HOUR = 3_600_000;
 
 export async function benchCatcher(): Promise<string[]> {
@@ -82,8 +82,8 @@ async function runOnce(mode: { signal: boolean; pollIntervalMs: number }): Promi
     cipher: benchCipher,
     log: Fastify({ logger: false }).log,
     options: {
-      leaseMs: 30_000,
-      renewMs: 10_000,
+      leaseMs: 20_000,
+      renewMs: 5000,
       pollIntervalMs: mode.pollIntervalMs,
       minPollIntervalMs: 250,
       backoffBaseMs: 1000,

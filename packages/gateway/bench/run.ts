@@ -1,4 +1,5 @@
 // `npm run bench` for the gateway: each benchmark measures ours beside a baseline in the same run.
+import { benchCatcher } from './catcher.bench.js';
 import { benchSend } from './send.bench.js';
 import { benchUsersTable } from './users-table.bench.js';
 
@@ -8,6 +9,7 @@ for (const [title, bench] of [
     benchUsersTable,
   ],
   ['A 100,000-recipient send through the outbox provider, rate limit off', benchSend],
+  ['The block catcher with 1,000 drivers on the sandbox platform', benchCatcher],
 ] as const) {
   console.log(`\n## ${title}`);
   for (const line of await bench()) console.log(line);

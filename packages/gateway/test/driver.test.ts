@@ -302,6 +302,25 @@ describe('filters and status', () => {
     expect(open?.accepted_by).toBeNull();
   });
 
+  it('stops searching for a driver who disconnects the delivery account', async () => {
+    const phone = '+15125550115';
+    const driver = await addDriver(running, phone);
+    await connect(running, driver, phone);
+    await driver.put('/settings', openFilters({ warehouses: ['DNY4'] }));
+    await driver.put('/status', { status: 'start' });
+    await waitFor(
+      () => driver.get('/dashboard'),
+      (r) => r.body.Item.searching === true,
+    );
+    await driver.delete('/platform');
+    const after = await waitFor(
+      () => driver.get('/dashboard'),
+      (r) => r.body.Item.searching === false,
+    );
+    expect(after.body.Item).toMatchObject({ systemOn: true, notSearchingBecause: 'not-connected' });
+    await driver.put('/status', { status: 'stop' });
+  });
+
   it('gives a contested block to one driver and records it as gone for the other', async () => {
     const drivers = [];
     for (const phone of ['+15125550111', '+15125550112']) {

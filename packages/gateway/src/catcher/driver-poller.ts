@@ -54,6 +54,8 @@ export function createDriverPoller(deps: {
   let blockedUntil = 0;
   let failures = 0;
   let polling = false;
+  // Offers were announced while a poll was in flight: poll again as soon as the pace allows.
+  let announced = false;
   let current: Promise<void> = Promise.resolve();
   let stopped = false;
 
@@ -77,6 +79,8 @@ export function createDriverPoller(deps: {
       failures = 0;
       await decide(offers);
       delay = delayAfter({ kind: 'ok' }, options);
+      if (announced)
+        delay = Math.min(delay, Math.max(0, lastPollAt + options.minPollIntervalMs - now()));
     } catch (error) {
       if (error instanceof PlatformError && error.kind === 'throttled') {
         delay = delayAfter(
@@ -95,6 +99,7 @@ export function createDriverPoller(deps: {
       }
     } finally {
       polling = false;
+      announced = false;
     }
     schedule(delay);
   };
@@ -159,7 +164,11 @@ export function createDriverPoller(deps: {
       return filtersUpdatedAt;
     },
     pollSoon() {
-      if (stopped || polling) return;
+      if (stopped) return;
+      if (polling) {
+        announced = true;
+        return;
+      }
       const at = now();
       const allowedAt = Math.max(blockedUntil, lastPollAt + options.minPollIntervalMs);
       if (allowedAt <= at) {

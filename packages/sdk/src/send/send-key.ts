@@ -1,7 +1,8 @@
 // The key that names a bulk send when the caller gives none: the same message to the same people on
 // the same local day always gets the same key, so a scheduled job that fires twice sends once.
-import type { Channel, MsgTemplate, Recipient } from '../core/schemas/index.js';
+
 import { normalizePhone } from '../core/phone.js';
+import type { Channel, MsgTemplate, Recipient } from '../core/schemas/index.js';
 
 export interface SendKeyInput {
   channel: Channel;

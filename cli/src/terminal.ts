@@ -1,0 +1,13 @@
+// What the terminal allows: prompts and Ink only on a real terminal outside CI; colour only when
+// NO_COLOR is unset and stdout is a terminal.
+export function isInteractive(env = process.env): boolean {
+  return Boolean(process.stdout.isTTY && process.stdin.isTTY) && !isCi(env);
+}
+
+export function isCi(env = process.env): boolean {
+  return Boolean(env.CI && env.CI !== 'false' && env.CI !== '0');
+}
+
+export function colorEnabled(env = process.env): boolean {
+  return Boolean(process.stdout.isTTY) && !('NO_COLOR' in env && env.NO_COLOR !== '');
+}

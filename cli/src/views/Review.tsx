@@ -1,0 +1,104 @@
+// Step 2 of the interactive send (SPEC section 2's review): recipient count, the message, a search
+// box, a table with a checkbox per row, 'Page N', rows per page, Cancel and Send.
+import type { Page } from '@blockcatch/sdk';
+import { Box, Text, useInput } from 'ink';
+import type { Translate } from '../i18n.js';
+import type { FlowState, Intent, ReviewRow } from './send-flow-state.js';
+
+export interface ReviewColumn {
+  key: string;
+  title: string;
+  width: number;
+}
+
+export interface ReviewProps {
+  t: Translate;
+  page: Page<ReviewRow>;
+  columns: readonly ReviewColumn[];
+  state: Pick<FlowState, 'focus' | 'search' | 'cursor' | 'deselected' | 'rowsPerPage'>;
+  total: number;
+  selected: number;
+  message: readonly string[];
+  onIntent: (intent: Intent) => void;
+}
+
+export function Review({
+  t,
+  page,
+  columns,
+  state,
+  total,
+  selected,
+  message,
+  onIntent,
+}: ReviewProps) {
+  useInput((input, key) => {
+    if (state.focus === 'search') {
+      if (key.tab || key.downArrow || key.return || key.escape)
+        onIntent({ type: 'focus', focus: 'table' });
+      else if (key.backspace || key.delete) onIntent({ type: 'erase' });
+      else if (input && !key.ctrl && !key.meta) onIntent({ type: 'type', text: input });
+      return;
+    }
+    if (key.upArrow) onIntent({ type: 'move', by: -1 });
+    else if (key.downArrow) onIntent({ type: 'move', by: 1 });
+    else if (key.leftArrow) onIntent({ type: 'page', by: -1 });
+    else if (key.rightArrow) onIntent({ type: 'page', by: 1 });
+    else if (input === ' ') onIntent({ type: 'toggle' });
+    else if (input === 'a') onIntent({ type: 'toggleAll' });
+    else if (input === 'r') onIntent({ type: 'rowsPerPage' });
+    else if (key.tab || input === '/') onIntent({ type: 'focus', focus: 'search' });
+    else if (input === 's') onIntent({ type: 'send' });
+    else if (input === 'c' || key.escape) onIntent({ type: 'cancel' });
+  });
+  const searching = state.focus === 'search';
+  return (
+    <Box flexDirection="column">
+      <Text bold>
+        {t('admin.sendSms.recipients', { count: total })} ·{' '}
+        {t('cli.review.selected', { count: selected })}
+      </Text>
+      {message.map((line) => (
+        <Text key={line}>{line}</Text>
+      ))}
+      <Box>
+        <Text color={searching ? 'cyan' : undefined}>{searching ? '› ' : '  '}</Text>
+        <Text dimColor={state.search === ''}>
+          {state.search === '' ? t('admin.userTable.searchUser') : state.search}
+          {searching ? '▏' : ''}
+        </Text>
+      </Box>
+      <Text bold>
+        {'    '}
+        {columns.map((c) => fit(c.title, c.width)).join(' ')}
+      </Text>
+      {page.items.length === 0 ? (
+        <Text> {t('admin.userTable.noResults')}</Text>
+      ) : (
+        page.items.map((row, index) => {
+          const here = !searching && index === state.cursor;
+          const box = state.deselected.has(row.phone) ? '[ ]' : '[x]';
+          return (
+            <Text key={row.phone} inverse={here}>
+              {here ? '>' : ' '}
+              {box}
+              {columns.map((c) => fit(row.cells[c.key] ?? '', c.width)).join(' ')}
+            </Text>
+          );
+        })
+      )}
+      <Text>
+        {t('admin.userTable.page', { page: page.page })} / {page.pageCount} ·{' '}
+        {t('admin.userTable.rowsPerPage')}: {state.rowsPerPage}
+      </Text>
+      <Text>
+        [{t('common.cancel')}] [{t('common.send')}]
+      </Text>
+      <Text dimColor>{t(searching ? 'cli.review.searchKeys' : 'cli.review.tableKeys')}</Text>
+    </Box>
+  );
+}
+
+function fit(text: string, width: number): string {
+  return text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width);
+}

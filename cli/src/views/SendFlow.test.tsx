@@ -1,0 +1,164 @@
+import { render } from 'ink-testing-library';
+import { describe, expect, it, vi } from 'vitest';
+import { loadTranslations } from '../i18n.js';
+import type { ReviewColumn } from './Review.js';
+import { SendFlow, type SendFlowProps } from './SendFlow.js';
+import type { ReviewRow } from './send-flow-state.js';
+
+const t = await loadTranslations('en');
+const KEYS = {
+  enter: '\r',
+  esc: '\u001B',
+  tab: '\t',
+  up: '\u001B[A',
+  down: '\u001B[B',
+  right: '\u001B[C',
+  left: '\u001B[D',
+  backspace: '\u007F',
+};
+
+const rows: ReviewRow[] = Array.from({ length: 45 }, (_, i) => {
+  const phone = `+1305555${String(1000 + i).padStart(4, '0')}`;
+  const name = i === 7 ? 'Zoe Zapata' : `Driver ${String(i).padStart(2, '0')}`;
+  return {
+    name,
+    phoneNumber: phone,
+    humanRegion: i < 20 ? 'Miami' : 'Orlando',
+    referral: null,
+    phone,
+    cells: { name, phone },
+  };
+});
+const columns: ReviewColumn[] = [
+  { key: 'name', title: 'Name', width: 12 },
+  { key: 'phone', title: 'Phone', width: 14 },
+];
+
+type OnSend = SendFlowProps['onSend'];
+
+function setup(
+  onSend = vi.fn<OnSend>(async (phones) => `Message sent successfully to ${phones.length} users.`),
+) {
+  const onFinish = vi.fn();
+  const view = render(
+    <SendFlow
+      t={t}
+      rows={rows}
+      columns={columns}
+      filters={[['Audience', 'Flex']]}
+      message={['Message: Renew today', 'Encoding GSM-7, 1 segment(s), 148 characters remaining']}
+      onSend={onSend}
+      onFinish={onFinish}
+    />,
+  );
+  return { ...view, onSend, onFinish };
+}
+
+// Ink reads stdin asynchronously; give each key time to land even on a busy machine.
+const tick = () => new Promise((r) => setTimeout(r, 80));
+async function press(stdin: { write(s: string): void }, ...keys: string[]) {
+  for (const key of keys) {
+    stdin.write(key);
+    await tick();
+  }
+}
+
+describe('SendFlow', () => {
+  it('shows the filter summary, then the review with every row selected and Page 1', async () => {
+    const { lastFrame, stdin } = setup();
+    expect(lastFrame()).toContain('Audience: Flex');
+    expect(lastFrame()).toContain('45 recipients');
+    await press(stdin, KEYS.enter);
+    const frame = lastFrame()!;
+    expect(frame).toContain('45 selected');
+    expect(frame).toContain('Page 1 / 3');
+    expect(frame).toContain('Rows per page: 20');
+    expect(frame).toContain('characters remaining');
+    expect(frame.match(/\[x\]/g)).toHaveLength(20);
+  });
+
+  it('filters the table as the search box is typed in, and erases', async () => {
+    const { lastFrame, stdin } = setup();
+    await press(stdin, KEYS.enter, '/', 'z', 'o', 'e');
+    expect(lastFrame()).toContain('Zoe Zapata');
+    expect(lastFrame()).not.toContain('Driver 01');
+    await press(stdin, KEYS.backspace, KEYS.backspace, KEYS.backspace, 'x', 'y', 'z');
+    expect(lastFrame()).toContain('No users match these filters.');
+  });
+
+  it('toggles a row and all rows, counting the selection', async () => {
+    const { lastFrame, stdin } = setup();
+    await press(stdin, KEYS.enter, KEYS.down, ' ');
+    expect(lastFrame()).toContain('44 selected');
+    expect(lastFrame()).toMatch(/>\[ \]Driver 01/);
+    await press(stdin, 'a');
+    expect(lastFrame()).toContain('45 selected');
+    await press(stdin, 'a');
+    expect(lastFrame()).toContain('0 selected');
+  });
+
+  it('pages forward and back and cycles the rows per page', async () => {
+    const { lastFrame, stdin } = setup();
+    await press(stdin, KEYS.enter, KEYS.right);
+    expect(lastFrame()).toContain('Page 2 / 3');
+    expect(lastFrame()).toContain('Driver 20');
+    await press(stdin, KEYS.right, KEYS.right);
+    expect(lastFrame()).toContain('Page 3 / 3');
+    expect(lastFrame()!.match(/\[x\]/g)).toHaveLength(5);
+    await press(stdin, KEYS.left, 'r');
+    expect(lastFrame()).toContain('Rows per page: 40');
+    expect(lastFrame()).toContain('Page 1 / 2');
+  });
+
+  it('cancels without sending', async () => {
+    const { lastFrame, stdin, onSend, onFinish } = setup();
+    await press(stdin, KEYS.enter, 'c');
+    expect(lastFrame()).toContain('Cancelled: nothing was sent.');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(onFinish).toHaveBeenCalledWith('cancelled');
+  });
+
+  it('asks for confirmation with the count, goes back on n, and sends the selection on y', async () => {
+    const { lastFrame, stdin, onSend, onFinish } = setup();
+    await press(stdin, KEYS.enter, ' ', 's');
+    expect(lastFrame()).toContain('Are you sure you want to send this message to 44 users?');
+    await press(stdin, 'n');
+    expect(lastFrame()).toContain('44 selected');
+    await press(stdin, 's', 'y');
+    await tick();
+    expect(onSend).toHaveBeenCalledTimes(1);
+    const phones = onSend.mock.calls[0]![0] as string[];
+    expect(phones).toHaveLength(44);
+    expect(phones).not.toContain('+13055551000');
+    expect(lastFrame()).toContain('Message sent successfully to 44 users.');
+    expect(onFinish).toHaveBeenCalledWith('done');
+  });
+
+  it('draws the progress bar while sending', async () => {
+    let release: (value: string) => void = () => {};
+    const onSend = vi.fn<OnSend>(
+      (
+        _phones: string[],
+        report: (p: { done: number; total: number; batch: number; batches: number }) => void,
+      ) =>
+        new Promise<string>((resolve) => {
+          report({ done: 20, total: 45, batch: 1, batches: 3 });
+          release = resolve;
+        }),
+    );
+    const { lastFrame, stdin } = setup(onSend);
+    await press(stdin, KEYS.enter, 's', KEYS.enter);
+    expect(lastFrame()).toContain('Sending message...');
+    expect(lastFrame()).toContain('44%');
+    expect(lastFrame()).toContain('Sending batch 1 of 3 (20 of 45 recipients)');
+    release('done!');
+    await tick();
+    expect(lastFrame()).toContain('done!');
+  });
+
+  it('does not reach the confirmation with nobody selected', async () => {
+    const { lastFrame, stdin } = setup();
+    await press(stdin, KEYS.enter, 'a', 's');
+    expect(lastFrame()).not.toContain('Are you sure');
+  });
+});

@@ -1,0 +1,136 @@
+// The interactive send's screen state and the intents that change it: a pure reducer, so the Ink
+// views stay functions of props and every transition can be tested without a terminal.
+import { paginate, ROWS_PER_PAGE, type SearchableRow, searchRecipients } from '@blockcatch/sdk';
+
+export type Step = 'summary' | 'review' | 'confirm' | 'sending' | 'done' | 'cancelled' | 'failed';
+
+export interface ReviewRow extends SearchableRow {
+  /** `+1XXXXXXXXXX`: what is sent to and what selection is keyed by. */
+  readonly phone: string;
+  readonly cells: Readonly<Record<string, string>>;
+}
+
+export interface Progress {
+  done: number;
+  total: number;
+  batch: number;
+  batches: number;
+}
+
+export interface FlowState {
+  step: Step;
+  focus: 'search' | 'table';
+  search: string;
+  page: number;
+  rowsPerPage: number;
+  /** Index of the highlighted row on the current page. */
+  cursor: number;
+  /** Everyone starts selected, so what is kept is who was taken out. */
+  deselected: ReadonlySet<string>;
+  progress: Progress | null;
+  /** The result line, or the failure message. */
+  outcome: string | null;
+}
+
+export type Intent =
+  | { type: 'review' }
+  | { type: 'cancel' }
+  | { type: 'type'; text: string }
+  | { type: 'erase' }
+  | { type: 'focus'; focus: FlowState['focus'] }
+  | { type: 'move'; by: number }
+  | { type: 'toggle' }
+  | { type: 'toggleAll' }
+  | { type: 'page'; by: number }
+  | { type: 'rowsPerPage' }
+  | { type: 'send' }
+  | { type: 'back' }
+  | { type: 'confirm' }
+  | { type: 'progress'; progress: Progress }
+  | { type: 'done'; outcome: string }
+  | { type: 'failed'; outcome: string };
+
+export function initialState(): FlowState {
+  return {
+    step: 'summary',
+    focus: 'table',
+    search: '',
+    page: 1,
+    rowsPerPage: ROWS_PER_PAGE[0],
+    cursor: 0,
+    deselected: new Set(),
+    progress: null,
+    outcome: null,
+  };
+}
+
+export function visibleRows(rows: readonly ReviewRow[], state: FlowState) {
+  return paginate(searchRecipients(rows, state.search), state.page, state.rowsPerPage);
+}
+
+export function selectedPhones(rows: readonly ReviewRow[], state: FlowState): string[] {
+  return rows.filter((r) => !state.deselected.has(r.phone)).map((r) => r.phone);
+}
+
+export function reduce(rows: readonly ReviewRow[], state: FlowState, intent: Intent): FlowState {
+  switch (intent.type) {
+    case 'review':
+      return { ...state, step: 'review' };
+    case 'cancel':
+      return { ...state, step: 'cancelled' };
+    case 'type':
+      return { ...state, search: state.search + intent.text, page: 1, cursor: 0 };
+    case 'erase':
+      return { ...state, search: state.search.slice(0, -1), page: 1, cursor: 0 };
+    case 'focus':
+      return { ...state, focus: intent.focus };
+    case 'move': {
+      const count = visibleRows(rows, state).items.length;
+      return { ...state, cursor: clamp(state.cursor + intent.by, 0, Math.max(0, count - 1)) };
+    }
+    case 'toggle': {
+      const row = visibleRows(rows, state).items[state.cursor];
+      if (!row) return state;
+      const deselected = new Set(state.deselected);
+      if (deselected.has(row.phone)) deselected.delete(row.phone);
+      else deselected.add(row.phone);
+      return { ...state, deselected };
+    }
+    case 'toggleAll': {
+      // Acts on what the search shows, as the table's header checkbox does.
+      const shown = searchRecipients(rows, state.search);
+      const allSelected = shown.every((r) => !state.deselected.has(r.phone));
+      const deselected = new Set(state.deselected);
+      for (const r of shown) {
+        if (allSelected) deselected.add(r.phone);
+        else deselected.delete(r.phone);
+      }
+      return { ...state, deselected };
+    }
+    case 'page': {
+      const { pageCount } = visibleRows(rows, state);
+      return { ...state, page: clamp(state.page + intent.by, 1, pageCount), cursor: 0 };
+    }
+    case 'rowsPerPage': {
+      const index = ROWS_PER_PAGE.indexOf(state.rowsPerPage as (typeof ROWS_PER_PAGE)[number]);
+      const next = ROWS_PER_PAGE[(index + 1) % ROWS_PER_PAGE.length]!;
+      return { ...state, rowsPerPage: next, page: 1, cursor: 0 };
+    }
+    case 'send':
+      return selectedPhones(rows, state).length > 0 ? { ...state, step: 'confirm' } : state;
+    case 'back':
+      return { ...state, step: 'review' };
+    case 'confirm':
+      return { ...state, step: 'sending' };
+    case 'progress':
+      return { ...state, progress: intent.progress };
+    case 'done':
+      return { ...state, step: 'done', outcome: intent.outcome };
+    case 'failed':
+      return { ...state, step: 'failed', outcome: intent.outcome };
+  }
+}
+
+function clamp(n: number, min: number, max: number): number {
+  return Math.min(Math.max(n, min), max);
+}

@@ -1,0 +1,215 @@
+// What the SDK's cross-package tests share: the real sandbox gateway on 127.0.0.1:0, an admin
+// account, and a loopback proxy in front of the gateway that counts identity calls and injects
+// faults (dropped connections, delays, 5xx, 429 with Retry-After, rewritten bodies).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { GatewayConfigInput } from '../packages/gateway/src/config.js';
+import { buildGateway, type Gateway } from '../packages/gateway/src/server.js';
+import { insertUsers } from '../packages/gateway/src/storage/users.js';
+import { type AuthOptions, createAuth } from '../packages/sdk/src/auth/auth.js';
+import { createGatewayClient } from '../packages/sdk/src/gateway/client.js';
+
+export interface Sandbox {
+  gateway: Gateway;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(config: Partial<GatewayConfigInput> = {}): Promise<Sandbox> {
+  const gateway = await buildGateway({ port: 0, logLevel: 'silent', seed: false, ...config });
+  await gateway.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = gateway.app.server.address() as AddressInfo;
+  return { gateway, url: `http://127.0.0.1:${port}`, close: () => gateway.close() };
+}
+
+export const ADMIN = { phone: '+13055550100', password: 'Admin-pass-1', name: 'Olga Owner' };
+
+/** An owner-admin with billing details, as the Send SMS screen needs. */
+export async function createAdmin(gateway: Gateway, person = ADMIN): Promise<void> {
+  await insertUsers(gateway.db, [
+    { product: 'flex', phone_number: person.phone, name: person.name },
+  ]);
+  await gateway.db.query(
+    `UPDATE users SET is_admin = true, role = 'owner', can_see_billing = true
+     WHERE product = 'flex' AND phone_number = $1`,
+    [person.phone],
+  );
+  await gateway.identity.ensureAccount({
+    phoneNumber: person.phone,
+    password: person.password,
+    name: person.name,
+  });
+}
+
+export function authOptions(gateway: Gateway, endpoint: string): AuthOptions {
+  return {
+    userPoolId: gateway.config.userPoolId,
+    clientId: gateway.config.clientId,
+    endpoint: `${endpoint}/`,
+    logger: { warn: () => {} },
+  };
+}
+
+/** A client signed in as the admin, talking straight to the gateway. */
+export async function adminClient(sandbox: Sandbox) {
+  const auth = createAuth(authOptions(sandbox.gateway, sandbox.url));
+  const result = await auth.signIn(ADMIN.phone, ADMIN.password);
+  if (result.status !== 'signedIn') throw new Error('admin sign-in met a challenge');
+  return { auth, client: createGatewayClient({ baseUrl: sandbox.url, auth }) };
+}
+
+/** The newest code the gateway texted to `phone`, read as the admin from the sandbox outbox. */
+export async function latestCode(
+  admin: ReturnType<typeof createGatewayClient>,
+  phone: string,
+): Promise<string> {
+  const [message] = await admin.outbox({ to: phone, limit: 1 });
+  const code = message?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${phone}: ${message?.body}`);
+  return code;
+}
+
+export interface ProxiedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+  /** How many requests with this method and path came before this one. */
+  seen: number;
+}
+
+/** What the proxy does with one request. */
+export type ProxyAction =
+  | { kind: 'forward' }
+  /** Close the socket without forwarding: the gateway never sees it. */
+  | { kind: 'drop' }
+  /** Forward, then close the socket instead of answering: the gateway did the work. */
+  | { kind: 'drop-after-forward' }
+  | { kind: 'delay'; ms: number }
+  /** Answer this status without forwarding. */
+  | { kind: 'status'; status: number; headers?: Record<string, string>; body?: string }
+  /** Forward, then answer this status instead of the gateway's answer. */
+  | { kind: 'status-after-forward'; status: number }
+  | { kind: 'rewrite'; body: (original: string) => string; headers?: Record<string, string> };
+
+export interface FaultProxy {
+  url: string;
+  /** X-Amz-Target operations seen, with REFRESH_TOKEN_AUTH sign-ins counted apart. */
+  targets: string[];
+  refreshCalls(): number;
+  plan: (request: ProxiedRequest) => ProxyAction;
+  close(): Promise<void>;
+}
+
+export async function startFaultProxy(target: string): Promise<FaultProxy> {
+  const seen = new Map<string, number>();
+  const proxy: FaultProxy = {
+    url: '',
+    targets: [],
+    refreshCalls: () => proxy.targets.filter((t) => t === 'InitiateAuth:REFRESH_TOKEN_AUTH').length,
+    plan: () => ({ kind: 'forward' }),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const path = req.url ?? '/';
+    const id = `${req.method} ${path.split('?')[0]}`;
+    const count = seen.get(id) ?? 0;
+    seen.set(id, count + 1);
+    recordTarget(proxy, req.headers['x-amz-target'], body);
+    const action = proxy.plan({
+      method: req.method ?? 'GET',
+      path,
+      headers: req.headers,
+      body,
+      seen: count,
+    });
+    try {
+      await act(action, req, res, body, target + path);
+    } catch {
+      res.socket?.destroy();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return proxy;
+}
+
+function recordTarget(proxy: FaultProxy, header: string | string[] | undefined, body: string) {
+  if (typeof header !== 'string') return;
+  const operation = header.split('.').pop() ?? header;
+  let flow = '';
+  if (operation === 'InitiateAuth') {
+    try {
+      flow = `:${(JSON.parse(body) as { AuthFlow?: string }).AuthFlow}`;
+    } catch {
+      flow = ':?';
+    }
+  }
+  proxy.targets.push(operation + flow);
+}
+
+async function act(
+  action: ProxyAction,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: string,
+  url: string,
+): Promise<void> {
+  switch (action.kind) {
+    case 'drop':
+      res.socket?.destroy();
+      return;
+    case 'status':
+      res.writeHead(action.status, { 'content-type': 'application/json', ...action.headers });
+      res.end(
+        action.body ?? JSON.stringify({ code: 'Injected', message: `injected ${action.status}` }),
+      );
+      return;
+    case 'delay':
+      await new Promise((resolve) => setTimeout(resolve, action.ms));
+      break;
+    default:
+      break;
+  }
+  const upstream = await forward(req, body, url);
+  if (action.kind === 'drop-after-forward') {
+    res.socket?.destroy();
+    return;
+  }
+  if (action.kind === 'status-after-forward') {
+    res.writeHead(action.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ code: 'Injected', message: `injected ${action.status}` }));
+    return;
+  }
+  const text = action.kind === 'rewrite' ? action.body(upstream.body) : upstream.body;
+  res.writeHead(upstream.status, {
+    ...upstream.headers,
+    ...(action.kind === 'rewrite' ? action.headers : {}),
+    'content-length': String(Buffer.byteLength(text)),
+  });
+  res.end(text);
+}
+
+async function forward(req: IncomingMessage, body: string, url: string) {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || ['host', 'connection', 'content-length'].includes(name)) continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const response = await fetch(url, {
+    method: req.method,
+    headers,
+    ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body }),
+  });
+  const out: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)) {
+      out[name] = value;
+    }
+  });
+  return { status: response.status, headers: out, body: await response.text() };
+}
