@@ -53,6 +53,20 @@ export const configSchema = z.object({
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   /** 32-byte key (base64 or hex) sealing drivers' delivery-platform credentials and tokens. */
   platformKey: optionalString,
+  /** Price of one week of service, in US cents. */
+  weeklyPriceCents: z.coerce.number().int().positive().default(2500),
+  /** Who charges cards: the sandbox's test cards, or Stripe PaymentIntents. */
+  paymentProvider: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  stripe: z
+    .object({
+      secretKey: optionalString,
+      webhookSecret: optionalString,
+      /** Stripe's API address; tests point it at a local fake. */
+      baseUrl: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
+    })
+    .prefault({}),
+  /** How often drivers whose paid time ran out lose good standing; 0 turns the sweep off. */
+  goodStandingSweepMs: z.coerce.number().int().min(0).default(60_000),
   /** The sandbox delivery platform (platform/sandbox.ts); tests turn the generator and 5xx off. */
   sandboxPlatform: z
     .object({
@@ -68,8 +82,9 @@ export const configSchema = z.object({
   catcher: z
     .object({
       enabled: z.boolean().default(true),
-      leaseMs: z.coerce.number().int().positive().default(30_000),
-      renewMs: z.coerce.number().int().positive().default(10_000),
+      // A dead process's drivers move after at most leaseMs + renewMs: 25 s, inside the 30 s promised.
+      leaseMs: z.coerce.number().int().positive().default(20_000),
+      renewMs: z.coerce.number().int().positive().default(5000),
       pollIntervalMs: z.coerce.number().int().positive().default(1000),
       minPollIntervalMs: z.coerce.number().int().min(0).default(250),
       backoffBaseMs: z.coerce.number().int().positive().default(1000),
@@ -111,6 +126,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
     },
     logLevel: e('BLOCKCATCH_LOG_LEVEL') as GatewayConfigInput['logLevel'],
     platformKey: e('BLOCKCATCH_PLATFORM_KEY'),
+    weeklyPriceCents: e('BLOCKCATCH_WEEKLY_PRICE_CENTS'),
+    paymentProvider: e('BLOCKCATCH_PAYMENT_PROVIDER') as GatewayConfigInput['paymentProvider'],
+    stripe: {
+      secretKey: e('STRIPE_SECRET_KEY'),
+      webhookSecret: e('STRIPE_WEBHOOK_SECRET'),
+      baseUrl: e('STRIPE_BASE_URL') ?? 'https://api.stripe.com',
+    },
   };
 }
 
@@ -123,6 +145,14 @@ export function parseConfig(input: GatewayConfigInput): GatewayConfig {
       if (!accountSid || !authToken || !from) {
         throw new ConfigError(
           'BLOCKCATCH_MESSAGE_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM to be set.',
+        );
+      }
+    }
+    if (result.data.paymentProvider === 'stripe') {
+      const { secretKey, webhookSecret } = result.data.stripe;
+      if (!secretKey || !webhookSecret) {
+        throw new ConfigError(
+          'BLOCKCATCH_PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to be set.',
         );
       }
     }

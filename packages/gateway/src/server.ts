@@ -8,6 +8,8 @@ import { installErrorHandler } from './http/errors.js';
 import { createIdentity } from './identity/index.js';
 import type { Identity } from './identity/types.js';
 import { createMessaging, type Messaging } from './messaging/index.js';
+import { createPayments, type Payments } from './payments/index.js';
+import { registerReferralRoutes } from './referrals/routes.js';
 import { type SeedReport, seedFixtures } from './seed.js';
 import { type Db, openDatabase } from './storage/db.js';
 import { migrate } from './storage/migrate.js';
@@ -23,6 +25,8 @@ export interface Gateway {
   messaging: Messaging;
   /** The sandbox delivery platform, the block catcher and the driver endpoints. */
   driver: DriverService;
+  /** Weekly payments (sandbox test cards or Stripe) and the good-standing sweep. */
+  payments: Payments;
   /** What seeding did on this start (null with `seed: false`): counts and the staff accounts. */
   seed: SeedReport | null;
   /** Stops the send worker, the HTTP server and the database, in that order. */
@@ -76,6 +80,9 @@ export async function buildGateway(
   messaging.registerRoutes(app, authenticate);
   registerApi(app, { db, config, authenticate });
   driver.registerRoutes(app, authenticate);
+  const payments = createPayments({ db, config, log: app.log });
+  payments.registerRoutes(app, authenticate);
+  registerReferralRoutes(app, { db, authenticate });
   if (config.webDir) await registerWebApp(app, config.webDir);
 
   const seed = config.seed
@@ -85,6 +92,7 @@ export async function buildGateway(
   await app.ready();
   messaging.start();
   driver.start();
+  payments.start();
 
   return {
     app,
@@ -93,8 +101,10 @@ export async function buildGateway(
     identity,
     messaging,
     driver,
+    payments,
     seed,
     async close() {
+      payments.stop();
       await driver.stop();
       await messaging.stop();
       await app.close();

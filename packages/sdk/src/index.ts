@@ -10,7 +10,6 @@ export * from './core/offers.js';
 export { type Page, paginate } from './core/paging.js';
 export * from './core/phone.js';
 export * from './core/routing.js';
-export * from './core/schemas/billing.js';
 export * from './core/schemas/index.js';
 export * from './core/search.js';
 export * from './core/sms.js';

@@ -5,6 +5,7 @@ import messaging from './003_messaging.js';
 import tableVersions from './004_table_versions.js';
 import templatesPerLanguage from './005_templates_per_language.js';
 import driver from './006_driver.js';
+import payments from './007_payments.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
@@ -13,4 +14,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '004_table_versions', sql: tableVersions },
   { id: '005_templates_per_language', sql: templatesPerLanguage },
   { id: '006_driver', sql: driver },
+  { id: '007_payments', sql: payments },
 ];

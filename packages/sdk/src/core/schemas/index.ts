@@ -1,4 +1,5 @@
 // The entity schemas every package shares: the gateway validates with them, clients parse with them.
+export * from './billing.js';
 export * from './driver.js';
 export * from './filters.js';
 export * from './invitations.js';

@@ -1,0 +1,131 @@
+// Referral endpoints: a driver's invitations (send, list, one by phone) and the reseller view of
+// the users who signed up with the reseller's code.
+import {
+  createInvitationRequestSchema,
+  type DriverInvitation,
+  normalizePhone,
+  paymentStanding,
+} from '@blockcatch/sdk';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Authenticate } from '../api/authenticate.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { parseInput } from '../payments/parse-input.js';
+import type { Db } from '../storage/db.js';
+import {
+  ensureReferralCode,
+  findInvitationBy,
+  type InvitationRecord,
+  type InvitationWithStatus,
+  inviteFriend,
+  listInvitationsBy,
+  listReferredUsers,
+} from '../storage/referrals.js';
+import type { UserRecord } from '../storage/users.js';
+import { generateReferralCode } from './codes.js';
+
+/** The locales' text (flex.invite.phoneRequired); the web client shows its own translation. */
+export const PHONE_REQUIRED = 'The phone number is required to send an invitation';
+
+const phoneParamsSchema = z.object({ phoneNumber: z.string().min(1).max(40) });
+
+export function registerReferralRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; authenticate: Authenticate },
+): void {
+  const { db, authenticate } = deps;
+
+  app.post('/api/flex/v1/invitations', async (request, reply) => {
+    const { user } = await authenticate(request);
+    const body = request.body as { phoneNumber?: unknown } | undefined;
+    if (body?.phoneNumber === undefined || body.phoneNumber === null || body.phoneNumber === '') {
+      throw badRequest(`phoneNumber: ${PHONE_REQUIRED}`);
+    }
+    const { phoneNumber } = parseInput(createInvitationRequestSchema, body, 'body');
+    const phone = requirePhone(phoneNumber);
+    if (phone === user.phone_number) {
+      throw badRequest('phoneNumber: that is your own number; invite a friend instead.');
+    }
+    const referralCode = await ensureReferralCode(db, user.id, generateReferralCode);
+    const { created, invitation } = await inviteFriend(db, {
+      inviterId: user.id,
+      referralCode,
+      phoneNumber: phone,
+      now: Date.now(),
+    });
+    // Inviting the same friend again is not an error: the first invitation stands, date and all.
+    const withStatus = await findInvitationBy(db, user.id, invitation.normalized_phone);
+    return reply
+      .status(created ? 201 : 200)
+      .send({ Item: toDriverInvitation(withStatus ?? { ...invitation, status: 'invited' }) });
+  });
+
+  app.get('/api/flex/v1/invitations', async (request) => {
+    const { user } = await authenticate(request);
+    const referralCode = await ensureReferralCode(db, user.id, generateReferralCode);
+    const invitations = await listInvitationsBy(db, user.id);
+    return {
+      referralCode,
+      freeWeeksEarned: invitations.filter((i) => i.free_week).length,
+      Items: invitations.map(toDriverInvitation),
+    };
+  });
+
+  app.get('/api/flex/v1/invite/:phoneNumber', async (request) => {
+    const { user } = await authenticate(request);
+    const { phoneNumber } = parseInput(phoneParamsSchema, request.params, 'path');
+    const phone = requirePhone(phoneNumber);
+    const invitation = await findInvitationBy(db, user.id, phone);
+    if (!invitation) throw notFound(`You have not invited ${phone}.`);
+    return { Item: toDriverInvitation(invitation) };
+  });
+
+  app.get('/api/flex/v1/reseller', async (request) => {
+    const { user } = await authenticate(request);
+    if (!isReseller(user)) {
+      throw forbidden(
+        'The reseller view is for resellers (a payout account or the reseller role).',
+      );
+    }
+    const referralCode = await ensureReferralCode(db, user.id, generateReferralCode);
+    const now = Date.now();
+    const referred = await listReferredUsers(db, referralCode);
+    const items = referred.map((u) => ({
+      name: u.name,
+      phoneLast4: u.phone_number.slice(-4),
+      createDateTimestamp: u.create_date_ts,
+      expirationDateTimestamp: u.expiration_ts,
+      paymentStatus: paymentStanding(u.expiration_ts, now),
+    }));
+    const totals = { paid: 0, expiring: 0, expired: 0, unpaid: 0 };
+    for (const item of items) totals[item.paymentStatus] += 1;
+    return { referralCode, totals, Items: items };
+  });
+}
+
+/** Resellers are paid out through a Stripe Express account, or hold the reseller role. */
+export function isReseller(user: UserRecord): boolean {
+  return user.stripe_express_id !== null || user.role === 'reseller';
+}
+
+function requirePhone(input: string): string {
+  const phone = normalizePhone(input);
+  if (!phone) {
+    throw badRequest(
+      `phoneNumber: ${JSON.stringify(input.slice(0, 40))} is not a valid US phone number; use 10 digits, optionally with a leading 1.`,
+    );
+  }
+  return phone;
+}
+
+function toDriverInvitation(
+  i: InvitationWithStatus | (InvitationRecord & { status: 'invited' }),
+): DriverInvitation {
+  return {
+    phoneNumber: i.normalized_phone,
+    dateInvitedTimestamp: i.date_invited_ts,
+    freeWeek: i.free_week,
+    referralCode: i.referral_code,
+    status: i.status,
+  };
+}

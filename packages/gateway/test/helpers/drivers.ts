@@ -1,0 +1,65 @@
+// Drivers made for a test on a running gateway: an identity account, a Flex users row, a real id
+// token, and a small JSON client for the /api endpoints that sends it.
+import type { Gateway } from '../../src/server.js';
+import { insertUsers, type UserRecord } from '../../src/storage/users.js';
+import { signIn } from './sign-in.js';
+
+export interface JsonReply {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: test answers are read field by field.
+  body: any;
+}
+
+export type Client = ReturnType<typeof client>;
+
+export function client(url: string, token: string | null) {
+  return async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<JsonReply> => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: token } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text ? JSON.parse(text) : null,
+    };
+  };
+}
+
+let counter = 0;
+
+/** A fresh phone number per call, in the +1 555 plan no fixture uses. */
+export function freshPhone(): string {
+  counter += 1;
+  return `+1555${String(process.pid % 1000).padStart(3, '0')}${String(counter).padStart(4, '0')}`;
+}
+
+export async function addDriver(
+  running: { gateway: Gateway; url: string },
+  row: Partial<UserRecord> = {},
+): Promise<{ phone: string; call: Client }> {
+  const phone = row.phone_number ?? freshPhone();
+  const password = 'Driver-pass-123';
+  await running.gateway.identity.ensureAccount({
+    phoneNumber: phone,
+    password,
+    name: 'Test Driver',
+  });
+  await insertUsers(running.gateway.db, [
+    { product: 'flex', name: 'Test Driver', ...row, phone_number: phone },
+  ]);
+  const token = await signIn(running.url, running.gateway.config.clientId, phone, password);
+  return { phone, call: client(running.url, token) };
+}
