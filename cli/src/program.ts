@@ -194,8 +194,7 @@ export function buildProgram(): Command {
     ]);
   }
 
-  const send = program
-    .command('send')
+  const send = withAudienceFlags(program.command('send'))
     .description('send an SMS or WhatsApp message to an audience')
     .argument('<channel>', 'sms or whatsapp')
     .requiredOption('--audience <audience>', 'flex, spark or invitees')
@@ -214,19 +213,9 @@ export function buildProgram(): Command {
     .option('--allow-multipart', 'allow an SMS longer than one segment (not for invitees)')
     .option('--batch-size <n>', 'recipients per request (keep it the same when resuming)', '1000')
     .option('--json', 'machine-readable output (shape in cli/README.md)')
-    .option('--created-from <day>', 'created on or after this day (YYYY-MM-DD)')
-    .option('--created-to <day>', 'created on or before this day (YYYY-MM-DD)')
-    .option('--expires-from <day>', 'expiring on or after this day (YYYY-MM-DD)')
-    .option('--expires-to <day>', 'expiring on or before this day (YYYY-MM-DD)')
-    .addOption(triOption('--good-standing [yes|no|all]', 'in good standing'))
-    .addOption(triOption('--proxy-installed [yes|no|all]', 'account connected'))
-    .addOption(triOption('--setup-complete [yes|no|all]', 'filters complete'))
-    .option('--region <name>', 'Flex region (Flex only)')
-    .option('--referral <code>', 'referral code (needs billing details)')
     .option('--invited-from <day>', 'invitees: invited on or after this day')
     .option('--invited-to <day>', 'invitees: invited on or before this day')
     .addOption(triOption('--registered [yes|no|all]', 'invitees: matched to a registered user'))
-    .option('--search <text>', 'name, phone, region or referral contains this text')
     .action(lazy(async () => (await import('./commands/send.js')).runSend));
   examples(send, [
     'blockcatch send sms --audience flex --good-standing no --message "Your week ends today"',

@@ -3,6 +3,7 @@
 import {
   type FlexUser,
   formatDayShort,
+  formatIsoDay,
   formatPhone,
   type MergedInvitee,
   normalizePhone,
@@ -77,38 +78,9 @@ export function exportRow(row: ListedRow, timeZone: string): Record<ColumnKey, s
     accountConnected: String(row.proxyInstalled),
     filtersComplete: String(row.setupComplete),
     expirationDate:
-      row.expirationDateTimestamp === null ? '' : isoDay(row.expirationDateTimestamp, timeZone),
+      row.expirationDateTimestamp === null
+        ? ''
+        : formatIsoDay(row.expirationDateTimestamp, timeZone),
     status: row.status === null ? '' : row.status === 'start' ? 'ON' : 'OFF',
   };
-}
-
-const isoFormatters = new Map<string, Intl.DateTimeFormat>();
-const isoDays = new Map<string, Map<number, string>>();
-// Zone changes fall on quarter hours, so every instant of a quarter hour has the same local day:
-// Intl formatting once per quarter hour instead of once per row keeps large exports fast.
-const QUARTER_HOUR = 900_000;
-
-function isoDay(ts: number, timeZone: string): string {
-  let days = isoDays.get(timeZone);
-  if (!days) {
-    days = new Map();
-    isoDays.set(timeZone, days);
-  }
-  const bucket = Math.floor(ts / QUARTER_HOUR);
-  let day = days.get(bucket);
-  if (day === undefined) {
-    let format = isoFormatters.get(timeZone);
-    if (!format) {
-      format = new Intl.DateTimeFormat('en-CA', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-      });
-      isoFormatters.set(timeZone, format);
-    }
-    day = format.format(ts);
-    days.set(bucket, day);
-  }
-  return day;
 }

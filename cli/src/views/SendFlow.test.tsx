@@ -54,12 +54,25 @@ function setup(
   return { ...view, onSend, onFinish };
 }
 
-// Ink reads stdin asynchronously; give each key time to land even on a busy machine.
-const tick = () => new Promise((r) => setTimeout(r, 80));
-async function press(stdin: { write(s: string): void }, ...keys: string[]) {
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const tick = () => sleep(80);
+
+interface View {
+  stdin: { write(s: string): void };
+  lastFrame(): string | undefined;
+}
+
+/**
+ * Types keys one at a time, each after the previous one was drawn: Ink reads stdin
+ * asynchronously, and a key that reaches a handler of the previous render lands in the wrong mode.
+ */
+async function press(view: View, ...keys: string[]) {
   for (const key of keys) {
-    stdin.write(key);
-    await tick();
+    const before = view.lastFrame();
+    view.stdin.write(key);
+    const deadline = Date.now() + 2000;
+    while (view.lastFrame() === before && Date.now() < deadline) await sleep(10);
+    await sleep(15);
   }
 }
 
@@ -68,7 +81,7 @@ describe('SendFlow', () => {
     const { lastFrame, stdin } = setup();
     expect(lastFrame()).toContain('Audience: Flex');
     expect(lastFrame()).toContain('45 recipients');
-    await press(stdin, KEYS.enter);
+    await press({ stdin, lastFrame }, KEYS.enter);
     const frame = lastFrame()!;
     expect(frame).toContain('45 selected');
     expect(frame).toContain('Page 1 / 3');
@@ -79,40 +92,48 @@ describe('SendFlow', () => {
 
   it('filters the table as the search box is typed in, and erases', async () => {
     const { lastFrame, stdin } = setup();
-    await press(stdin, KEYS.enter, '/', 'z', 'o', 'e');
+    await press({ stdin, lastFrame }, KEYS.enter, '/', 'z', 'o', 'e');
     expect(lastFrame()).toContain('Zoe Zapata');
     expect(lastFrame()).not.toContain('Driver 01');
-    await press(stdin, KEYS.backspace, KEYS.backspace, KEYS.backspace, 'x', 'y', 'z');
+    await press(
+      { stdin, lastFrame },
+      KEYS.backspace,
+      KEYS.backspace,
+      KEYS.backspace,
+      'x',
+      'y',
+      'z',
+    );
     expect(lastFrame()).toContain('No users match these filters.');
   });
 
   it('toggles a row and all rows, counting the selection', async () => {
     const { lastFrame, stdin } = setup();
-    await press(stdin, KEYS.enter, KEYS.down, ' ');
+    await press({ stdin, lastFrame }, KEYS.enter, KEYS.down, ' ');
     expect(lastFrame()).toContain('44 selected');
     expect(lastFrame()).toMatch(/>\[ \]Driver 01/);
-    await press(stdin, 'a');
+    await press({ stdin, lastFrame }, 'a');
     expect(lastFrame()).toContain('45 selected');
-    await press(stdin, 'a');
+    await press({ stdin, lastFrame }, 'a');
     expect(lastFrame()).toContain('0 selected');
   });
 
   it('pages forward and back and cycles the rows per page', async () => {
     const { lastFrame, stdin } = setup();
-    await press(stdin, KEYS.enter, KEYS.right);
+    await press({ stdin, lastFrame }, KEYS.enter, KEYS.right);
     expect(lastFrame()).toContain('Page 2 / 3');
     expect(lastFrame()).toContain('Driver 20');
-    await press(stdin, KEYS.right, KEYS.right);
+    await press({ stdin, lastFrame }, KEYS.right, KEYS.right);
     expect(lastFrame()).toContain('Page 3 / 3');
     expect(lastFrame()!.match(/\[x\]/g)).toHaveLength(5);
-    await press(stdin, KEYS.left, 'r');
+    await press({ stdin, lastFrame }, KEYS.left, 'r');
     expect(lastFrame()).toContain('Rows per page: 40');
     expect(lastFrame()).toContain('Page 1 / 2');
   });
 
   it('cancels without sending', async () => {
     const { lastFrame, stdin, onSend, onFinish } = setup();
-    await press(stdin, KEYS.enter, 'c');
+    await press({ stdin, lastFrame }, KEYS.enter, 'c');
     expect(lastFrame()).toContain('Cancelled: nothing was sent.');
     expect(onSend).not.toHaveBeenCalled();
     expect(onFinish).toHaveBeenCalledWith('cancelled');
@@ -120,11 +141,11 @@ describe('SendFlow', () => {
 
   it('asks for confirmation with the count, goes back on n, and sends the selection on y', async () => {
     const { lastFrame, stdin, onSend, onFinish } = setup();
-    await press(stdin, KEYS.enter, ' ', 's');
+    await press({ stdin, lastFrame }, KEYS.enter, ' ', 's');
     expect(lastFrame()).toContain('Are you sure you want to send this message to 44 users?');
-    await press(stdin, 'n');
+    await press({ stdin, lastFrame }, 'n');
     expect(lastFrame()).toContain('44 selected');
-    await press(stdin, 's', 'y');
+    await press({ stdin, lastFrame }, 's', 'y');
     await tick();
     expect(onSend).toHaveBeenCalledTimes(1);
     const phones = onSend.mock.calls[0]![0] as string[];
@@ -147,7 +168,7 @@ describe('SendFlow', () => {
         }),
     );
     const { lastFrame, stdin } = setup(onSend);
-    await press(stdin, KEYS.enter, 's', KEYS.enter);
+    await press({ stdin, lastFrame }, KEYS.enter, 's', KEYS.enter);
     expect(lastFrame()).toContain('Sending message...');
     expect(lastFrame()).toContain('44%');
     expect(lastFrame()).toContain('Sending batch 1 of 3 (20 of 45 recipients)');
@@ -158,7 +179,7 @@ describe('SendFlow', () => {
 
   it('does not reach the confirmation with nobody selected', async () => {
     const { lastFrame, stdin } = setup();
-    await press(stdin, KEYS.enter, 'a', 's');
+    await press({ stdin, lastFrame }, KEYS.enter, 'a', 's');
     expect(lastFrame()).not.toContain('Are you sure');
   });
 });

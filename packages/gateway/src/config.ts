@@ -32,8 +32,6 @@ export const configSchema = z.object({
     .max(55)
     .default('us-east-1_Sandbox01'),
   clientId: z.string().min(1).default('blockcatch-sandbox-client'),
-  /** Where the signing key is kept; unset generates one per process (tokens then die on restart). */
-  keyFile: optionalString,
   messageProvider: z.enum(['outbox', 'twilio']).default('outbox'),
   /** Messages per second the send worker delivers; 0 lifts the limit. */
   sendRate: z.coerce.number().min(0).default(10),
@@ -114,7 +112,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
     fixturesDir: e('BLOCKCATCH_FIXTURES_DIR'),
     userPoolId: e('BLOCKCATCH_USER_POOL_ID'),
     clientId: e('BLOCKCATCH_CLIENT_ID'),
-    keyFile: e('BLOCKCATCH_KEY_FILE'),
     messageProvider: e('BLOCKCATCH_MESSAGE_PROVIDER') as GatewayConfigInput['messageProvider'],
     sendRate: e('BLOCKCATCH_SEND_RATE'),
     twilio: {

@@ -8,6 +8,7 @@ import { type AudienceContext, filterAudience } from '../src/core/audience.js';
 import type { AudienceFilters } from '../src/core/schemas/filters.js';
 import type { FlexUser } from '../src/core/schemas/users.js';
 import { searchRecipients } from '../src/core/search.js';
+import { timeMedians } from './timing.js';
 
 const USERS = 1_000_000;
 const WARM_UP_RUNS = 3;
@@ -53,19 +54,22 @@ export async function benchAudience(): Promise<string[]> {
 
   let kept = 0;
   let wideKept = 0;
-  const { filtered, wide, bare } = timeMedians({
-    filtered: () => {
-      const audience = filterAudience(users, filters, CONTEXT);
-      kept = audience.length;
-      return searchRecipients(audience, query).length;
+  const { filtered, wide, bare } = timeMedians(
+    {
+      filtered: () => {
+        const audience = filterAudience(users, filters, CONTEXT);
+        kept = audience.length;
+        return searchRecipients(audience, query).length;
+      },
+      wide: () => {
+        const audience = filterAudience(users, WIDE_FILTERS, CONTEXT);
+        wideKept = audience.length;
+        return searchRecipients(audience, query).length;
+      },
+      bare: () => readSameFields(users),
     },
-    wide: () => {
-      const audience = filterAudience(users, WIDE_FILTERS, CONTEXT);
-      wideKept = audience.length;
-      return searchRecipients(audience, query).length;
-    },
-    bare: () => readSameFields(users),
-  });
+    { warmUp: WARM_UP_RUNS, timed: TIMED_RUNS },
+  );
   const ratio = filtered.median / bare.median;
   const wideRatio = wide.median / bare.median;
 
@@ -105,35 +109,6 @@ function readSameFields(users: readonly FlexUser[]): number {
     sum += (u.expirationDate?.length ?? 0) + u.name.length + u.phoneNumber.length;
   }
   return sum;
-}
-
-interface Timing {
-  median: number;
-  /** What the task's last run returned, so the work is used and shown. */
-  result: number;
-}
-
-/**
- * Median time of each task, the tasks taking turns run by run so that a busy machine (this one
- * is shared) slows them alike and their ratio stays fair.
- */
-function timeMedians<K extends string>(tasks: Record<K, () => number>): Record<K, Timing> {
-  const names = Object.keys(tasks) as K[];
-  const times = new Map<K, number[]>(names.map((name) => [name, []]));
-  const results = new Map<K, number>();
-  for (let run = 0; run < WARM_UP_RUNS + TIMED_RUNS; run++) {
-    for (const name of names) {
-      const start = performance.now();
-      results.set(name, tasks[name]());
-      if (run >= WARM_UP_RUNS) times.get(name)!.push(performance.now() - start);
-    }
-  }
-  const timings = {} as Record<K, Timing>;
-  for (const name of names) {
-    const list = times.get(name)!.sort((a, b) => a - b);
-    timings[name] = { median: list[Math.floor(list.length / 2)]!, result: results.get(name)! };
-  }
-  return timings;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -11,6 +11,7 @@ import {
   REFUSAL_REASONS,
 } from '../src/core/offers.js';
 import type { DriverFilters, Offer, ScheduleWindow } from '../src/core/schemas/driver.js';
+import { timeMedians } from './timing.js';
 
 const OFFERS = 1_000_000;
 const WARM_UP_RUNS = 1;
@@ -58,10 +59,13 @@ export async function benchOffers(): Promise<string[]> {
   const offers = generateOffers(OFFERS, SEED);
   const matcher = createOfferMatcher(FILTERS);
   const tallies = new Map<string, number>();
-  const { compiled, naive } = timeMedians({
-    compiled: () => decideAll(offers, (o) => matcher(o, CONTEXT)),
-    naive: () => decideAll(offers, (o) => matchOffer(o, FILTERS, CONTEXT)),
-  });
+  const { compiled, naive } = timeMedians(
+    {
+      compiled: () => decideAll(offers, (o) => matcher(o, CONTEXT)),
+      naive: () => decideAll(offers, (o) => matchOffer(o, FILTERS, CONTEXT)),
+    },
+    { warmUp: WARM_UP_RUNS, timed: TIMED_RUNS },
+  );
   // Tally once, outside the timings, and check both paths agree offer by offer.
   let disagreements = 0;
   for (const o of offers) {
@@ -122,35 +126,6 @@ function mulberry32(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
-}
-
-interface Timing {
-  median: number;
-  /** What the task's last run returned, so the work is used. */
-  result: number;
-}
-
-/**
- * Median time of each task, the tasks taking turns run by run so that a busy machine (this one
- * is shared) slows them alike and their ratio stays fair.
- */
-function timeMedians<K extends string>(tasks: Record<K, () => number>): Record<K, Timing> {
-  const names = Object.keys(tasks) as K[];
-  const times = new Map<K, number[]>(names.map((name) => [name, []]));
-  const results = new Map<K, number>();
-  for (let run = 0; run < WARM_UP_RUNS + TIMED_RUNS; run++) {
-    for (const name of names) {
-      const start = performance.now();
-      results.set(name, tasks[name]());
-      if (run >= WARM_UP_RUNS) times.get(name)!.push(performance.now() - start);
-    }
-  }
-  const timings = {} as Record<K, Timing>;
-  for (const name of names) {
-    const list = times.get(name)!.sort((a, b) => a - b);
-    timings[name] = { median: list[Math.floor(list.length / 2)]!, result: results.get(name)! };
-  }
-  return timings;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { endOfDay, formatDayShort, localTimeZone, startOfDay } from './days.js';
+import { endOfDay, formatDayShort, formatIsoDay, localTimeZone, startOfDay } from './days.js';
 import { isoDaySchema } from './schemas/filters.js';
 
 const HOUR = 3_600_000;
@@ -171,5 +171,36 @@ describe('localTimeZone', () => {
   it('is the zone the runtime formats dates in', () => {
     expect(localTimeZone()).toBe(new Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(() => startOfDay('2026-01-01', localTimeZone())).not.toThrow();
+  });
+});
+
+describe('formatIsoDay', () => {
+  it('names the same day for the first and the last instant of that day, in any zone', () => {
+    fc.assert(
+      fc.property(isoDay, zone, (day, timeZone) => {
+        expect(formatIsoDay(startOfDay(day, timeZone), timeZone)).toBe(day);
+        expect(formatIsoDay(endOfDay(day, timeZone) - 1, timeZone)).toBe(day);
+        expect(formatIsoDay(endOfDay(day, timeZone), timeZone)).not.toBe(day);
+      }),
+    );
+  });
+
+  it('agrees with an independent Intl reading for any instant', () => {
+    const reader = (timeZone: string) =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1995, 0, 1), max: Date.UTC(2040, 0, 1) }),
+        zone,
+        (ts, timeZone) => {
+          expect(formatIsoDay(ts, timeZone)).toBe(reader(timeZone).format(ts));
+        },
+      ),
+    );
   });
 });

@@ -32,8 +32,37 @@ export function endOfDay(isoDay: string, timeZone: string): number {
 
 /** `DD/MM/YY` for the day `ts` falls on in `timeZone`, as the tables' expiration column shows. */
 export function formatDayShort(ts: number, timeZone: string): string {
-  const { year, month, day } = wallClockAt(ts, timeZone);
+  const { year, month, day } = localDayAt(ts, timeZone);
   return `${pad2(day)}/${pad2(month)}/${pad2(((year % 100) + 100) % 100)}`;
+}
+
+/** `YYYY-MM-DD` for the day `ts` falls on in `timeZone` (exports, day keys). */
+export function formatIsoDay(ts: number, timeZone: string): string {
+  const { year, month, day } = localDayAt(ts, timeZone);
+  const y = year >= 0 && year <= 9999 ? String(year).padStart(4, '0') : String(year);
+  return `${y}-${pad2(month)}-${pad2(day)}`;
+}
+
+// Today's zones change offset only on quarter hours, so every instant of a quarter hour falls on
+// the same local day: asking Intl once per quarter hour keeps formatting a large table cheap.
+const QUARTER_HOUR = 900_000;
+const MAX_CACHED_DAYS = 100_000;
+const localDays = new Map<string, Map<number, WallClock>>();
+
+function localDayAt(ts: number, timeZone: string): WallClock {
+  let days = localDays.get(timeZone);
+  if (!days) {
+    days = new Map();
+    localDays.set(timeZone, days);
+  }
+  const bucket = Math.floor(ts / QUARTER_HOUR);
+  let clock = days.get(bucket);
+  if (!clock) {
+    if (days.size >= MAX_CACHED_DAYS) days.clear();
+    clock = wallClockAt(bucket * QUARTER_HOUR, timeZone);
+    days.set(bucket, clock);
+  }
+  return clock;
 }
 
 function parseIsoDay(isoDay: string): { year: number; month: number; day: number } {
