@@ -1,10 +1,10 @@
 // The user pool on a real PostgreSQL server: two gateway processes on one database share the
 // signing key and the sessions, so a sign-in on one is refreshed and signed out on the other.
-import { randomBytes } from 'node:crypto';
 import type { CognitoUserSession } from 'amazon-cognito-identity-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase, quoteIdent } from '../src/storage/db.js';
 import { migrate } from '../src/storage/migrate.js';
+import { POSTGRES_URL, uniqueSchema } from './helpers/database.js';
 import {
   CLIENT_ID,
   call,
@@ -16,8 +16,7 @@ import {
   startPool,
 } from './identity-harness.js';
 
-const URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `test_${randomBytes(6).toString('hex')}`;
+const schema = uniqueSchema();
 
 let dbA: Db;
 let dbB: Db;
@@ -25,8 +24,8 @@ let a: Harness;
 let b: Harness;
 
 beforeAll(async () => {
-  dbA = await openDatabase({ kind: 'postgres', url: URL, schema });
-  dbB = await openDatabase({ kind: 'postgres', url: URL, schema });
+  dbA = await openDatabase({ kind: 'postgres', url: POSTGRES_URL, schema });
+  dbB = await openDatabase({ kind: 'postgres', url: POSTGRES_URL, schema });
   await migrate(dbA);
   // Both processes start at once on a fresh database: only one signing key may be made.
   [a, b] = await Promise.all([startPool({ db: dbA }), startPool({ db: dbB })]);

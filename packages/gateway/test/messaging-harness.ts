@@ -2,7 +2,6 @@
 // Fastify app serving the messaging routes on 127.0.0.1. Identity is stood in for by a principal
 // read from the `x-test-user` header (a real user row's id); an end-to-end test through real id
 // tokens belongs with the identity module.
-import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import type { Principal } from '../src/api/authenticate.js';
@@ -12,9 +11,9 @@ import { createMessaging, type Messaging } from '../src/messaging/index.js';
 import { type Db, openDatabase } from '../src/storage/db.js';
 import { migrate } from '../src/storage/migrate.js';
 import type { UserRecord } from '../src/storage/users.js';
+import { POSTGRES_URL, uniqueSchema } from './helpers/database.js';
 
-export const POSTGRES_URL =
-  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { POSTGRES_URL } from './helpers/database.js';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -31,7 +30,7 @@ export async function openTestDb(kind: DbKind): Promise<TestDb> {
     await migrate(db);
     return { db, schema: null, close: () => db.close() };
   }
-  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const schema = uniqueSchema();
   const db = await openDatabase({ kind: 'postgres', url: POSTGRES_URL, schema });
   await migrate(db);
   return {

@@ -1,17 +1,16 @@
 // Two gateway processes on one PostgreSQL database: a table one of them has cached is rebuilt as
 // soon as the other writes, because the version lives in the database, not in either process.
-import { randomBytes } from 'node:crypto';
 import { flexUsersResponseSchema } from '@blockcatch/sdk';
 import { request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { flexUserRow } from '../src/seed.js';
 import { buildGateway, type Gateway } from '../src/server.js';
 import { insertUsers } from '../src/storage/users.js';
-import { POSTGRES_URL } from './helpers/database.js';
+import { POSTGRES_URL, uniqueSchema } from './helpers/database.js';
 import { type RunningGateway, startGateway } from './helpers/gateway.js';
 import { ADMIN, flexUsers } from './helpers/people.js';
 
-const databaseSchema = `test_${randomBytes(6).toString('hex')}`;
+const databaseSchema = uniqueSchema();
 let first: RunningGateway;
 let second: Gateway;
 let secondUrl: string;

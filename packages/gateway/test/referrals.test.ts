@@ -1,12 +1,12 @@
 // Referrals over HTTP: a driver invites friends by phone, the first payment of a friend gives the
 // inviter one free week exactly once (also under concurrent first payments, on PGlite and on real
 // PostgreSQL), and resellers see the users who signed up with their code.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { driverInvitationsResponseSchema, WEEK_MS } from '@blockcatch/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/storage/db.js';
 import { findUserByPhone, insertUsers } from '../src/storage/users.js';
-import { POSTGRES_URL } from './helpers/database.js';
+import { POSTGRES_URL, uniqueSchema } from './helpers/database.js';
 import { addDriver, freshPhone } from './helpers/drivers.js';
 import { type RunningGateway, startGateway } from './helpers/gateway.js';
 
@@ -15,7 +15,7 @@ const DAY = 86_400_000;
 
 describe.each(['pglite', 'postgres'] as const)('on %s', (kind) => {
   let api: RunningGateway;
-  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const schema = uniqueSchema();
 
   beforeAll(async () => {
     api = await startGateway(

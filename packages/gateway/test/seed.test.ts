@@ -1,6 +1,5 @@
 // Seeding on first start: the fixtures land once, staff can sign in with the printed passwords, and
 // a database that already holds users is left alone.
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +10,7 @@ import { buildGateway, type Gateway } from '../src/server.js';
 import { openDatabase } from '../src/storage/db.js';
 import { countInvitations } from '../src/storage/invitations.js';
 import { countUsers, insertUsers } from '../src/storage/users.js';
-import { POSTGRES_URL } from './helpers/database.js';
+import { POSTGRES_URL, uniqueSchema } from './helpers/database.js';
 import { writeFixturesDir } from './helpers/fixtures-dir.js';
 import { signIn } from './helpers/sign-in.js';
 
@@ -103,7 +102,7 @@ describe('seeding', () => {
 
 describe('seeding from two processes at once', () => {
   it('loads the fixtures once when two gateways start together on one PostgreSQL', async () => {
-    const databaseSchema = `test_${randomBytes(6).toString('hex')}`;
+    const databaseSchema = uniqueSchema();
     const config = {
       port: 0,
       logLevel: 'silent' as const,

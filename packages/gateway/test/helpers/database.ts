@@ -5,7 +5,10 @@ import { type Db, openDatabase } from '../../src/storage/db.js';
 import { migrate } from '../../src/storage/migrate.js';
 
 export const POSTGRES_URL =
-  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  process.env.BLOCKCATCH_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A schema name no other test run uses. */
+export const uniqueSchema = () => `test_${randomBytes(6).toString('hex')}`;
 
 export interface TestDatabase {
   db: Db;
@@ -20,7 +23,7 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Tes
     await migrate(db);
     return { db, drop: () => db.close() };
   }
-  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const schema = uniqueSchema();
   const db = await openDatabase({ kind: 'postgres', url: POSTGRES_URL, schema, maxConnections: 4 });
   await migrate(db);
   return {
