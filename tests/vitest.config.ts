@@ -38,7 +38,16 @@ export default defineConfig({
       {
         resolve: source,
         ssr,
-        test: { name: 'cli', root: `${root}/cli`, include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] },
+        test: {
+          name: 'cli',
+          root: `${root}/cli`,
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+        },
+      },
+      {
+        resolve: source,
+        ssr,
+        test: { name: 'web', root: `${root}/web`, include: ['src/**/*.test.ts'] },
       },
       {
         resolve: source,
@@ -48,13 +57,15 @@ export default defineConfig({
       {
         resolve: source,
         ssr,
-        // The real gateway serving web/dist (built by `pretest`) to Debian's Chromium.
+        // The real gateway serving web/dist (built by `pretest`) to Debian's Chromium. It runs
+        // after the other projects: Chromium on two cores would starve their timing-bound tests.
         test: {
           name: 'browser',
           root,
           include: ['tests/browser/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

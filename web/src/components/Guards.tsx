@@ -2,8 +2,8 @@
 import { nextRouteForUser, type SignedInRoute } from '@blockcatch/sdk';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { loadSdk } from '../hooks/loadSdk.js';
 import { useAuth } from '../hooks/useAuth.js';
-import { auth } from '../sdk.js';
 import { LoadingOverlay } from './LoadingOverlay.js';
 
 /** Pages that need a session: anonymous visitors go to /. */
@@ -60,8 +60,8 @@ export function SetupRedirect({
     if (redirect !== '/confirm-account' || resent.current) return;
     resent.current = true;
     // A new code is sent before the redirect; a failure is only logged (SPEC section 4).
-    auth
-      .resendCode()
+    loadSdk()
+      .then(({ auth }) => auth.resendCode())
       .catch((error: unknown) => console.warn('Could not re-send the confirmation code', error));
   }, [redirect]);
 

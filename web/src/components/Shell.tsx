@@ -1,20 +1,24 @@
 // The root layout: top nav, then the page, loaded lazily behind the overlay and the load boundary.
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { ChatWidget } from './ChatWidget.js';
 import { LoadingOverlay } from './LoadingOverlay.js';
 import { PageLoadBoundary } from './PageLoadBoundary.js';
 import { TopNav } from './TopNav.js';
+import { UpdateBanner } from './UpdateBanner.js';
 
 export function Shell() {
   const location = useLocation();
   return (
     <>
       <TopNav />
+      <UpdateBanner />
       <PageLoadBoundary resetKey={location.pathname}>
         <Suspense fallback={<LoadingOverlay />}>
           <Outlet />
         </Suspense>
       </PageLoadBoundary>
+      <ChatWidget />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { useAuth } from '../hooks/useAuth.js';
-import { LANGUAGES, type Language, setLanguage } from '../i18n.js';
+import { LanguageToggle } from './LanguageToggle.js';
 import { Logo } from './Logo.js';
 
 const DRIVER_LINKS = [
@@ -15,12 +15,22 @@ const DRIVER_LINKS = [
 ] as const;
 
 export function TopNav() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { state, signOut } = useAuth();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const [panelOpen, setPanelOpen] = useState(false);
-  if (state.status !== 'signed-in') return null;
+  if (state.status !== 'signed-in') {
+    // Visitors get the brand and the language toggle: every page must be readable in Spanish.
+    return (
+      <header className="top-nav">
+        <NavLink to="/" className="brand" aria-label="BlockCatch">
+          <Logo />
+        </NavLink>
+        <LanguageToggle />
+      </header>
+    );
+  }
 
   const onSignOut = async () => {
     setMenuOpen(false);
@@ -51,16 +61,7 @@ export function TopNav() {
       <nav className="nav-links" aria-label="Main">
         {links}
       </nav>
-      <label className="language-toggle">
-        <span className="visually-hidden">{t('nav.language')}</span>
-        <select value={i18n.language} onChange={(e) => setLanguage(e.target.value as Language)}>
-          {LANGUAGES.map((language) => (
-            <option key={language} value={language}>
-              {language === 'en' ? t('common.english') : t('common.spanish')}
-            </option>
-          ))}
-        </select>
-      </label>
+      <LanguageToggle />
       <div className="user-menu">
         <button
           type="button"

@@ -1,7 +1,7 @@
 // The signed-in state shared by every route: session, the gateway's user, and the actions on them.
 import type { Session, SignedInUser } from '@blockcatch/sdk';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
-import { auth, gateway } from '../sdk.js';
+import { hasStoredSession, loadSdk } from './loadSdk.js';
 
 export type AuthState =
   | { status: 'loading' }
@@ -18,7 +18,10 @@ interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 async function loadState(): Promise<AuthState> {
+  // No kept session: anonymous at once, without fetching the SDK for it.
+  if (!hasStoredSession()) return { status: 'anonymous' };
   try {
+    const { auth, gateway } = await loadSdk();
     const session = await auth.currentSession();
     const user = await gateway.me();
     return { status: 'signed-in', session, user };
@@ -28,9 +31,12 @@ async function loadState(): Promise<AuthState> {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>({ status: 'loading' });
+  const [state, setState] = useState<AuthState>(() =>
+    hasStoredSession() ? { status: 'loading' } : { status: 'anonymous' },
+  );
   const refresh = useCallback(async () => setState(await loadState()), []);
   const signOut = useCallback(async () => {
+    const { auth } = await loadSdk();
     await auth.signOut().catch(() => {});
     setState({ status: 'anonymous' });
   }, []);

@@ -1,8 +1,139 @@
-// AdminDashboardPage: to be built.
+// /admin: the three-step guided tour (SPEC section 2) with its numbers from the user tables, and
+// the way to the admin tools.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Spinner } from '../../components/admin/Spinner.js';
+import { loadBilling, todayIso } from '../../hooks/admin/adminApi.js';
+import { useAdminRole } from '../../hooks/admin/useAdminRole.js';
+import { useUsers } from '../../hooks/admin/useAdminTables.js';
+import { dataOf, useGatewayQuery } from '../../hooks/admin/useGatewayQuery.js';
+import { countUsers } from '../../hooks/admin/user-counts.js';
+
+const STEPS = 3;
+
 export default function AdminDashboardPage() {
+  const { t } = useTranslation();
+  const [step, setStep] = useState(1);
   return (
-    <main className="page">
-      <h1>AdminDashboardPage</h1>
+    <main className="page admin-page">
+      <h1>{t('admin.dashboard.title')}</h1>
+      <section className="tour-step" aria-labelledby="tour-heading" aria-live="polite">
+        <h2 id="tour-heading">
+          {t('admin.dashboard.step', { step, total: STEPS })}:{' '}
+          {t(`admin.dashboard.tour.${['active', 'database', 'payments'][step - 1]}`)}
+        </h2>
+        {step === 1 && <ActiveUsers />}
+        {step === 2 && <UserDatabase />}
+        {step === 3 && <PaidUsers />}
+        <div className="actions">
+          <button type="button" onClick={() => setStep(step - 1)} disabled={step === 1}>
+            {t('admin.dashboard.tour.back')}
+          </button>
+          {step < STEPS ? (
+            <button type="button" className="primary" onClick={() => setStep(step + 1)}>
+              {t('admin.dashboard.tour.next')}
+            </button>
+          ) : (
+            <button type="button" className="primary" onClick={() => setStep(1)}>
+              {t('admin.dashboard.tour.done')}
+            </button>
+          )}
+        </div>
+      </section>
+      <section className="admin-section" aria-labelledby="admin-tools-heading">
+        <h2 id="admin-tools-heading">{t('admin.tools.title')}</h2>
+        <ul>
+          <li>
+            <Link to="/admin/tools">{t('admin.dashboard.sendSmsLink')}</Link>
+          </li>
+          <li>
+            <Link to="/admin/notifications">{t('admin.tools.notificationsLink')}</Link>
+          </li>
+          <li>
+            <Link to="/admin/leads">{t('admin.tools.leadsLink')}</Link>
+          </li>
+        </ul>
+      </section>
     </main>
+  );
+}
+
+function ActiveUsers() {
+  const { t } = useTranslation();
+  const users = useUsers('flex');
+  if (users.status === 'loading') return <Spinner />;
+  if (users.status === 'error')
+    return <p className="error-text">{t('admin.sendSms.loadFailed')}</p>;
+  const counts = countUsers(users.data);
+  return (
+    <dl className="stat-grid" data-testid="tour-counts">
+      <div>
+        <dt>{t('admin.dashboard.active')}</dt>
+        <dd>{counts.active}</dd>
+      </div>
+      <div>
+        <dt>{t('admin.dashboard.registered')}</dt>
+        <dd>{counts.registered}</dd>
+      </div>
+      <div>
+        <dt>{t('admin.dashboard.disconnected')}</dt>
+        <dd>{counts.disconnected}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function UserDatabase() {
+  const { t } = useTranslation();
+  const flex = dataOf(useUsers('flex'));
+  const spark = dataOf(useUsers('spark'));
+  return (
+    <>
+      <dl className="stat-grid">
+        <div>
+          <dt>{t('admin.sendSms.flex')}</dt>
+          <dd>{flex ? flex.length : '…'}</dd>
+        </div>
+        <div>
+          <dt>{t('admin.sendSms.spark')}</dt>
+          <dd>{spark ? spark.length : '…'}</dd>
+        </div>
+      </dl>
+      <p>
+        <Link to="/admin/users">{t('admin.dashboard.openUsers')}</Link>
+      </p>
+    </>
+  );
+}
+
+function PaidUsers() {
+  const { t } = useTranslation();
+  const { billingDetails } = useAdminRole();
+  const today = todayIso();
+  const billing = useGatewayQuery(
+    `billing:${today}`,
+    () => loadBilling(today, today),
+    billingDetails,
+  );
+  return (
+    <>
+      {billingDetails && billing.status === 'ready' && (
+        <dl className="stat-grid">
+          <div>
+            <dt>{t('admin.dashboard.paidToday')}</dt>
+            <dd>{billing.data.totals.payments}</dd>
+          </div>
+        </dl>
+      )}
+      {billingDetails && billing.status === 'loading' && <Spinner />}
+      <p>
+        {billingDetails ? (
+          <Link to="/admin/billing">{t('admin.dashboard.openBilling')}</Link>
+        ) : (
+          t('admin.billing.noPermission')
+        )}
+      </p>
+    </>
   );
 }

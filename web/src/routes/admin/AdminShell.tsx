@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
+import '../../components/admin/admin.css';
 
 const TABS = [
   ['/admin', 'admin.tabs.dashboard', true],

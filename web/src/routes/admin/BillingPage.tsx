@@ -1,8 +1,134 @@
-// BillingPage: to be built.
+// /admin/billing: succeeded payments for a day or a date range, totalled and per day, and each
+// payment with its driver. Needs the billing-details permission.
+import { formatPhone } from '@blockcatch/sdk';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/admin/DateField.js';
+import { ScrollTable } from '../../components/admin/ScrollTable.js';
+import { Spinner } from '../../components/admin/Spinner.js';
+import { loadBilling, todayIso } from '../../hooks/admin/adminApi.js';
+import { useAdminRole } from '../../hooks/admin/useAdminRole.js';
+import { useLoad } from '../../hooks/useLoad.js';
+
 export default function BillingPage() {
+  const { t } = useTranslation();
+  const { billingDetails } = useAdminRole();
   return (
-    <main className="page">
-      <h1>BillingPage</h1>
+    <main className="page admin-page">
+      <h1>{t('admin.billing.title')}</h1>
+      {billingDetails ? <BillingReport /> : <p>{t('admin.billing.noPermission')}</p>}
     </main>
+  );
+}
+
+function BillingReport() {
+  const { t, i18n } = useTranslation();
+  const today = todayIso();
+  const [from, setFrom] = useState(today);
+  const [to, setTo] = useState(today);
+  // An end before the start reads as the one start day rather than an error.
+  const end = to.localeCompare(from) < 0 ? from : to;
+  const report = useLoad(() => loadBilling(from, end), [from, end]);
+  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
+  const data = report.data;
+
+  return (
+    <>
+      <div className="toolbar">
+        <DateField
+          label={t('admin.billing.from')}
+          value={from}
+          onChange={(v) => setFrom(v ?? today)}
+        />
+        <DateField label={t('admin.billing.to')} value={to} onChange={(v) => setTo(v ?? from)} />
+        <button
+          type="button"
+          onClick={() => {
+            setFrom(today);
+            setTo(today);
+          }}
+        >
+          {t('admin.billing.today')}
+        </button>
+      </div>
+      {report.loading && !data && <Spinner />}
+      {report.error != null && <p className="error-text">{t('admin.billing.loadFailed')}</p>}
+      {data && (
+        <>
+          <dl className="stat-grid" data-testid="billing-totals">
+            <div>
+              <dt>{t('admin.billing.payments')}</dt>
+              <dd>{data.totals.payments}</dd>
+            </div>
+            <div>
+              <dt>{t('admin.billing.weeks')}</dt>
+              <dd>{data.totals.weeks}</dd>
+            </div>
+            <div>
+              <dt>{t('admin.billing.amount')}</dt>
+              <dd>{money.format(data.totals.amountCents / 100)}</dd>
+            </div>
+          </dl>
+          {data.days.length > 1 && (
+            <section className="admin-section" aria-labelledby="billing-days">
+              <h2 id="billing-days">{t('admin.billing.perDay')}</h2>
+              <ScrollTable caption={t('admin.billing.perDay')}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('admin.billing.day')}</th>
+                    <th scope="col">{t('admin.billing.payments')}</th>
+                    <th scope="col">{t('admin.billing.weeks')}</th>
+                    <th scope="col">{t('admin.billing.amount')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.days.map((day) => (
+                    <tr key={day.day}>
+                      <td>{day.day}</td>
+                      <td>{day.payments}</td>
+                      <td>{day.weeks}</td>
+                      <td>{money.format(day.amountCents / 100)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </ScrollTable>
+            </section>
+          )}
+          <section className="admin-section" aria-labelledby="billing-payments">
+            <h2 id="billing-payments">{t('admin.billing.paymentList')}</h2>
+            {data.Items.length === 0 ? (
+              <p>{t('admin.billing.none')}</p>
+            ) : (
+              <ScrollTable caption={t('admin.billing.paymentList')}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('admin.userTable.columns.name')}</th>
+                    <th scope="col">{t('admin.userTable.columns.phone')}</th>
+                    <th scope="col">{t('admin.billing.weeks')}</th>
+                    <th scope="col">{t('admin.billing.amount')}</th>
+                    <th scope="col">{t('admin.billing.paidAt')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.Items.map((payment) => (
+                    <tr key={payment.id}>
+                      <td>{payment.name}</td>
+                      <td>{formatPhone(payment.phoneNumber) || payment.phoneNumber}</td>
+                      <td>{payment.weeks}</td>
+                      <td>{money.format(payment.amountCents / 100)}</td>
+                      <td>
+                        {new Date(
+                          payment.settledTimestamp ?? payment.createdTimestamp,
+                        ).toLocaleString(i18n.language)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </ScrollTable>
+            )}
+          </section>
+        </>
+      )}
+    </>
   );
 }

@@ -1,8 +1,98 @@
-// InvitationsPage: to be built.
+// /admin/invitations: every invitation drivers sent, newest first: who was invited, whether they
+// signed up, and whether the inviter already got the free week.
+import { formatDayShort, formatPhone, localTimeZone, paginate } from '@blockcatch/sdk';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Pager } from '../../components/admin/Pager.js';
+import { ScrollTable } from '../../components/admin/ScrollTable.js';
+import { Spinner } from '../../components/admin/Spinner.js';
+import { invitationRows } from '../../hooks/admin/invitee-list.js';
+import { useFlexUsers, useInvitations } from '../../hooks/admin/useAdminTables.js';
+import { dataOf } from '../../hooks/admin/useGatewayQuery.js';
+
 export default function InvitationsPage() {
+  const { t } = useTranslation();
+  const users = useFlexUsers();
+  const invitations = useInvitations();
+  const userRows = dataOf(users);
+  const invitationList = dataOf(invitations);
+  const rows = useMemo(
+    () => (userRows && invitationList ? invitationRows(invitationList, userRows) : undefined),
+    [userRows, invitationList],
+  );
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(20);
+  const failed = users.status === 'error' || invitations.status === 'error';
+  const shown = rows ? paginate(rows, page, size) : undefined;
+  const registered = rows?.filter((r) => r.name !== null).length ?? 0;
+  const freeWeeks = rows?.filter((r) => r.freeWeek).length ?? 0;
+  const zone = localTimeZone();
+
   return (
-    <main className="page">
-      <h1>InvitationsPage</h1>
+    <main className="page admin-page">
+      <h1>{t('admin.invitations.title')}</h1>
+      {failed && <p className="error-text">{t('admin.notifications.loadFailed')}</p>}
+      {!failed && !rows && <Spinner />}
+      {rows && shown && (
+        <>
+          <dl className="stat-grid">
+            <div>
+              <dt>{t('admin.invitations.total')}</dt>
+              <dd>{rows.length}</dd>
+            </div>
+            <div>
+              <dt>{t('admin.invitations.registered')}</dt>
+              <dd>{registered}</dd>
+            </div>
+            <div>
+              <dt>{t('admin.invitations.unregistered')}</dt>
+              <dd>{rows.length - registered}</dd>
+            </div>
+            <div>
+              <dt>{t('admin.invitations.freeWeeks')}</dt>
+              <dd>{freeWeeks}</dd>
+            </div>
+          </dl>
+          <p>
+            <Link to="/admin/notifications">{t('admin.tools.notificationsLink')}</Link>
+            {' · '}
+            <Link to="/admin/leads">{t('admin.tools.leadsLink')}</Link>
+          </p>
+          <ScrollTable caption={t('admin.invitations.title')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.invitations.invited')}</th>
+                <th scope="col">{t('admin.userTable.columns.phone')}</th>
+                <th scope="col">{t('admin.userTable.columns.name')}</th>
+                <th scope="col">{t('admin.invitations.referralCode')}</th>
+                <th scope="col">{t('admin.invitations.freeWeek')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.items.map((row) => (
+                <tr key={`${row.phoneNumber}-${row.dateInvitedTimestamp}`}>
+                  <td>{formatDayShort(row.dateInvitedTimestamp, zone)}</td>
+                  <td>{formatPhone(row.phoneNumber) || row.phoneNumber}</td>
+                  <td>{row.name ?? t('admin.userTable.unregistered')}</td>
+                  <td>{row.referralCode ?? ''}</td>
+                  <td>{row.freeWeek ? t('common.yes') : t('common.no')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+          <Pager
+            page={shown.page}
+            pageCount={shown.pageCount}
+            rowsPerPage={size}
+            onPage={setPage}
+            onRowsPerPage={(n) => {
+              setSize(n);
+              setPage(1);
+            }}
+          />
+        </>
+      )}
     </main>
   );
 }

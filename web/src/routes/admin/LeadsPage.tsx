@@ -1,8 +1,103 @@
-// LeadsPage: to be built.
+// /admin/leads: people invited who have not signed up yet (invited, no free week granted), with
+// who invited them, searchable, and a way to message them.
+import {
+  formatDayShort,
+  formatPhone,
+  localTimeZone,
+  paginate,
+  searchRecipients,
+} from '@blockcatch/sdk';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Pager } from '../../components/admin/Pager.js';
+import { ScrollTable } from '../../components/admin/ScrollTable.js';
+import { SearchBox } from '../../components/admin/SearchBox.js';
+import { Spinner } from '../../components/admin/Spinner.js';
+import { buildInviteeList } from '../../hooks/admin/invitee-list.js';
+import { useFlexUsers, useInvitations } from '../../hooks/admin/useAdminTables.js';
+import { dataOf } from '../../hooks/admin/useGatewayQuery.js';
+
+const UNREGISTERED = { registered: 'no' } as const;
+
 export default function LeadsPage() {
+  const { t } = useTranslation();
+  const users = useFlexUsers();
+  const invitations = useInvitations();
+  const userRows = dataOf(users);
+  const invitationList = dataOf(invitations);
+  const list = useMemo(
+    () => buildInviteeList(userRows, invitationList, UNREGISTERED),
+    [userRows, invitationList],
+  );
+  const [searchText, setSearchText] = useState('');
+  const query = useDeferredValue(searchText);
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(20);
+  const leads = useMemo(
+    () =>
+      list.status === 'ready'
+        ? searchRecipients(
+            list.invitees.map((i) => ({ ...i, name: '', referral: i.referralCode })),
+            query,
+          ).sort((a, b) => b.dateInvitedTimestamp - a.dateInvitedTimestamp)
+        : [],
+    [list, query],
+  );
+  const shown = paginate(leads, page, size);
+  const failed = users.status === 'error' || invitations.status === 'error';
+  const zone = localTimeZone();
+
   return (
-    <main className="page">
-      <h1>LeadsPage</h1>
+    <main className="page admin-page">
+      <h1>{t('admin.leads.title')}</h1>
+      <p>{t('admin.leads.intro')}</p>
+      {failed && <p className="error-text">{t('admin.notifications.loadFailed')}</p>}
+      {!failed && list.status === 'loading' && <Spinner />}
+      {list.status === 'empty' && <p>{t('admin.notifications.noInvitations')}</p>}
+      {list.status === 'ready' && (
+        <>
+          <p data-testid="lead-total">
+            {t('admin.leads.total', { count: list.invitees.length })}{' '}
+            <Link to="/admin/notifications">{t('admin.leads.message')}</Link>
+          </p>
+          <SearchBox
+            value={searchText}
+            onChange={(text) => {
+              setSearchText(text);
+              setPage(1);
+            }}
+          />
+          <ScrollTable caption={t('admin.leads.title')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.userTable.columns.phone')}</th>
+                <th scope="col">{t('admin.invitations.invited')}</th>
+                <th scope="col">{t('admin.leads.invitedBy')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.items.map((lead) => (
+                <tr key={lead.phoneNumber}>
+                  <td>{formatPhone(lead.phoneNumber) || lead.phoneNumber}</td>
+                  <td>{formatDayShort(lead.dateInvitedTimestamp, zone)}</td>
+                  <td>{lead.referralCode ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+          <Pager
+            page={shown.page}
+            pageCount={shown.pageCount}
+            rowsPerPage={size}
+            onPage={setPage}
+            onRowsPerPage={(n) => {
+              setSize(n);
+              setPage(1);
+            }}
+          />
+        </>
+      )}
     </main>
   );
 }

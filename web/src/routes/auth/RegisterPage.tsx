@@ -1,8 +1,130 @@
-// RegisterPage: to be built.
+// /register: name, phone, password (at least 8), its confirmation and the terms; then the code.
+import { AuthError, normalizePhone } from '@blockcatch/sdk';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { FormAlert } from '../../components/FormAlert.js';
+import { PublicFooter } from '../../components/PublicFooter.js';
+import { TextField } from '../../components/TextField.js';
+import { rememberPendingSignIn } from '../../hooks/pendingSignIn.js';
+import { auth } from '../../sdk.js';
+
+type Field = 'name' | 'phone' | 'password' | 'confirm' | 'terms';
+
 export default function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ name: '', phone: '', password: '', confirm: '' });
+  const [terms, setTerms] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof typeof form) => (value: string) =>
+    setForm((f) => ({ ...f, [field]: value }));
+
+  const validate = (): Partial<Record<Field, string>> => {
+    const found: Partial<Record<Field, string>> = {};
+    const required = t('common.required');
+    if (!form.name.trim()) found.name = required;
+    if (!form.phone.trim()) found.phone = required;
+    else if (!normalizePhone(form.phone)) found.phone = t('auth.invalidPhone');
+    if (!form.password) found.password = required;
+    else if (form.password.length < 8) found.password = t('auth.register.passwordMin');
+    if (!form.confirm) found.confirm = required;
+    else if (form.confirm !== form.password) found.confirm = t('auth.register.passwordsMustMatch');
+    if (!terms) found.terms = t('auth.register.mustAgreeTerms');
+    return found;
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    const missing = Object.values(found).includes(t('common.required'));
+    setAlert(missing ? t('auth.register.requiredFields') : null);
+    if (Object.keys(found).length > 0) return;
+    const phone = normalizePhone(form.phone)!;
+    setBusy(true);
+    try {
+      await auth.signUp(phone, form.password, form.name.trim());
+      rememberPendingSignIn(phone, form.password);
+      navigate('/confirm-account', { state: { phoneNumber: phone, fromRegister: true } });
+    } catch (error) {
+      setAlert(
+        error instanceof AuthError && error.identityCode === 'UsernameExistsException'
+          ? t('errors.accountExists')
+          : t('errors.couldNotCreateAccount'),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
-    <main className="page">
-      <h1>RegisterPage</h1>
-    </main>
+    <>
+      <main className="page narrow">
+        <h1>{t('auth.register.title')}</h1>
+        <form className="card form" onSubmit={onSubmit} noValidate>
+          <TextField
+            label={t('auth.register.name')}
+            autoComplete="name"
+            value={form.name}
+            onChange={set('name')}
+            error={errors.name}
+          />
+          <TextField
+            label={t('auth.phoneNumber')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={form.phone}
+            onChange={set('phone')}
+            error={errors.phone}
+          />
+          <TextField
+            label={t('auth.password')}
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={set('password')}
+            error={errors.password}
+          />
+          <TextField
+            label={t('auth.register.confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            value={form.confirm}
+            onChange={set('confirm')}
+            error={errors.confirm}
+          />
+          <div className="checkbox-field">
+            <input
+              id="terms"
+              type="checkbox"
+              checked={terms}
+              onChange={(e) => setTerms(e.target.checked)}
+              aria-invalid={errors.terms ? true : undefined}
+              aria-describedby={errors.terms ? 'terms-error' : undefined}
+            />
+            <label htmlFor="terms">
+              {t('auth.register.agreeTerms')} (<Link to="/terms">{t('nav.terms')}</Link>)
+            </label>
+          </div>
+          {errors.terms && (
+            <p id="terms-error" className="field-error">
+              {errors.terms}
+            </p>
+          )}
+          <FormAlert text={alert} />
+          <button type="submit" className="primary" disabled={busy}>
+            {t('auth.register.submit')}
+          </button>
+          <p className="form-links">
+            {t('auth.register.haveAccount')} <Link to="/">{t('auth.register.signIn')}</Link>
+          </p>
+        </form>
+      </main>
+      <PublicFooter />
+    </>
   );
 }

@@ -1,8 +1,152 @@
-// DashboardPage: to be built.
+// /flex/dashboard (Home): the system switch, whether the catcher is searching, how the paid
+// service stands, "I've arrived", and the offers won, disliked and gone.
+import { formatDayShort, HttpError, localTimeZone } from '@blockcatch/sdk';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormAlert } from '../../components/FormAlert.js';
+import { LoadingOverlay } from '../../components/LoadingOverlay.js';
+import { OfferList } from '../../components/OfferList.js';
+import {
+  arrive,
+  type Dashboard,
+  loadDashboard,
+  loadOffers,
+  type OfferKind,
+  setSystemStatus,
+} from '../../hooks/driverApi.js';
+import { useLoad } from '../../hooks/useLoad.js';
+import { useToast } from '../../hooks/useToast.js';
+
+const KINDS: OfferKind[] = ['won', 'disliked', 'gone'];
+
 export default function DashboardPage() {
+  const { t } = useTranslation();
+  const { show } = useToast();
+  const dashboard = useLoad(loadDashboard, []);
+  const [kind, setKind] = useState<OfferKind>('won');
+  const offers = useLoad(() => loadOffers(kind), [kind]);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [switching, setSwitching] = useState(false);
+  const timeZone = localTimeZone();
+
+  if (dashboard.loading && !dashboard.data) return <LoadingOverlay />;
+  if (!dashboard.data) {
+    return (
+      <main className="page">
+        <h1>{t('flex.dashboard.title')}</h1>
+        <p role="alert">{t('errors.couldNotLoadUser')}</p>
+      </main>
+    );
+  }
+  const data = dashboard.data;
+
+  const onToggle = async () => {
+    setAlert(null);
+    setSwitching(true);
+    try {
+      await setSystemStatus(data.systemOn ? 'stop' : 'start');
+      dashboard.reload();
+    } catch {
+      setAlert(t('errors.generic'));
+    } finally {
+      setSwitching(false);
+    }
+  };
+
+  const onArrive = async () => {
+    setAlert(null);
+    if (!data.systemOn) return setAlert(t('errors.mustTurnOnSystem'));
+    try {
+      const result = await arrive();
+      show('success', result.arrived ? t('flex.dashboard.arrivedOk') : t('flex.dashboard.noBlock'));
+    } catch (error) {
+      setAlert(
+        error instanceof HttpError && error.serverCode === 'SystemOff'
+          ? t('errors.mustTurnOnSystem')
+          : t('errors.generic'),
+      );
+    }
+  };
+
   return (
-    <main className="page">
-      <h1>DashboardPage</h1>
+    <main className="page dashboard">
+      <h1>{t('flex.dashboard.title')}</h1>
+      <ServiceBanner data={data} timeZone={timeZone} />
+      <section className="card status-card" aria-labelledby="system-title">
+        <h2 id="system-title">
+          {data.systemOn ? t('flex.dashboard.systemOn') : t('flex.dashboard.systemOff')}
+        </h2>
+        <p className={data.searching ? 'searching' : 'muted'}>
+          {data.searching ? t('flex.dashboard.searching') : t('flex.dashboard.notSearching')}
+          {data.notSearchingBecause &&
+            ` · ${t(`flex.dashboard.because.${data.notSearchingBecause}`)}`}
+        </p>
+        <div className="actions">
+          <button
+            type="button"
+            className={data.systemOn ? '' : 'primary'}
+            role="switch"
+            aria-checked={data.systemOn}
+            onClick={onToggle}
+            disabled={switching}
+          >
+            {data.systemOn ? t('flex.dashboard.turnOff') : t('flex.dashboard.turnOn')}
+          </button>
+          <button type="button" onClick={onArrive}>
+            {t('flex.dashboard.arrived')}
+          </button>
+        </div>
+        <FormAlert text={alert} />
+      </section>
+      <section className="card" aria-labelledby="offers-title">
+        <h2 id="offers-title">{t('flex.offers.title')}</h2>
+        <div className="tabs">
+          {KINDS.map((k) => (
+            <button
+              key={k}
+              type="button"
+              aria-pressed={kind === k}
+              className={kind === k ? 'primary' : ''}
+              onClick={() => setKind(k)}
+            >
+              {t(`flex.offers.${k}`)} ({data.offers[k]})
+            </button>
+          ))}
+        </div>
+        {offers.error ? (
+          <p role="alert">{t('errors.couldNotLoadOffers')}</p>
+        ) : (
+          offers.data && <OfferList offers={offers.data} timeZone={timeZone} />
+        )}
+      </section>
     </main>
+  );
+}
+
+function ServiceBanner({ data, timeZone }: { data: Dashboard; timeZone: string }) {
+  const { t } = useTranslation();
+  if (data.expired || !data.goodStanding) {
+    return (
+      <p className="banner banner-danger">
+        {t('flex.dashboard.serviceExpired')} <Link to="/payment">{t('flex.dashboard.renew')}</Link>
+      </p>
+    );
+  }
+  if (data.expiringSoon) {
+    return (
+      <p className="banner banner-warning">
+        {t('flex.dashboard.serviceExpiresToday')}{' '}
+        <Link to="/payment">{t('flex.dashboard.renew')}</Link>
+      </p>
+    );
+  }
+  if (data.expirationDateTimestamp === null) return null;
+  return (
+    <p className="banner">
+      {t('flex.dashboard.serviceExpiresOn', {
+        date: formatDayShort(data.expirationDateTimestamp, timeZone),
+      })}
+    </p>
   );
 }

@@ -1,8 +1,103 @@
-// InvitePage: to be built.
+// /flex/invite: invite a friend by phone, see who joined and paid, and the free weeks earned.
+// /flex/invite/:phoneNumber fills the friend's number in.
+import { formatDayShort, formatPhone, localTimeZone, normalizePhone } from '@blockcatch/sdk';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { FormAlert } from '../../components/FormAlert.js';
+import { TextField } from '../../components/TextField.js';
+import { invite, loadInvitations } from '../../hooks/driverApi.js';
+import { useLoad } from '../../hooks/useLoad.js';
+import { useToast } from '../../hooks/useToast.js';
+
 export default function InvitePage() {
+  const { t } = useTranslation();
+  const { show } = useToast();
+  const params = useParams();
+  const invitations = useLoad(loadInvitations, []);
+  const [phone, setPhone] = useState(params.phoneNumber ?? '');
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const timeZone = localTimeZone();
+  // /flex/invite/:phoneNumber points at one friend: their line is marked in the list.
+  const pointedAt = params.phoneNumber ? normalizePhone(params.phoneNumber) : null;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAlert(null);
+    if (!phone.trim()) return setAlert(t('flex.invite.phoneRequired'));
+    const normalized = normalizePhone(phone);
+    if (!normalized) return setAlert(t('auth.invalidPhone'));
+    setBusy(true);
+    try {
+      await invite(normalized);
+      show('success', t('flex.invite.sent', { phoneNumber: formatPhone(normalized) }));
+      setPhone('');
+      invitations.reload();
+    } catch {
+      setAlert(t('errors.generic'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <main className="page">
-      <h1>InvitePage</h1>
+      <h1>{t('flex.invite.title')}</h1>
+      <p>{t('flex.invite.description')}</p>
+      <form className="card form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t('flex.invite.phoneNumber')}
+          type="tel"
+          inputMode="tel"
+          value={phone}
+          onChange={setPhone}
+        />
+        <FormAlert text={alert} />
+        <button type="submit" className="primary" disabled={busy}>
+          {t('flex.invite.send')}
+        </button>
+      </form>
+      <section aria-labelledby="referrals-title">
+        <h2 id="referrals-title">{t('flex.invite.yourInvitations')}</h2>
+        {invitations.error ? (
+          <p role="alert">{t('errors.couldNotLoadInvitations')}</p>
+        ) : invitations.data ? (
+          <>
+            <p>
+              {t('flex.invite.referralCode', { code: invitations.data.referralCode })} ·{' '}
+              {t('flex.invite.freeWeeks', { count: invitations.data.freeWeeksEarned })}
+            </p>
+            {invitations.data.Items.length === 0 ? (
+              <p className="muted">{t('flex.invite.none')}</p>
+            ) : (
+              <ul className="invitation-list">
+                {invitations.data.Items.map((item) => (
+                  <li
+                    key={item.phoneNumber}
+                    className={item.phoneNumber === pointedAt ? 'pointed' : undefined}
+                    aria-current={item.phoneNumber === pointedAt ? 'true' : undefined}
+                  >
+                    <span>{formatPhone(item.phoneNumber) || item.phoneNumber}</span>{' '}
+                    <span className="muted">
+                      {t('flex.invite.invitedOn', {
+                        date: formatDayShort(item.dateInvitedTimestamp, timeZone),
+                      })}
+                    </span>{' '}
+                    <strong>
+                      {item.freeWeek
+                        ? t('flex.invite.freeWeekEarned')
+                        : t(`flex.invite.status.${item.status}`)}
+                    </strong>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        ) : (
+          <p className="muted">{t('common.loading')}</p>
+        )}
+      </section>
     </main>
   );
 }

@@ -1,8 +1,60 @@
-// ResellerPage: to be built.
+// /flex/reseller: drivers who signed up with my code and whether they paid. The SPEC does not show
+// the reseller's rules, so none are stated here.
+import { formatDayShort, HttpError, localTimeZone } from '@blockcatch/sdk';
+import { useTranslation } from 'react-i18next';
+import { LoadingOverlay } from '../../components/LoadingOverlay.js';
+import { loadReseller } from '../../hooks/driverApi.js';
+import { useLoad } from '../../hooks/useLoad.js';
+
 export default function ResellerPage() {
+  const { t } = useTranslation();
+  const reseller = useLoad(loadReseller, []);
+  const timeZone = localTimeZone();
+  if (reseller.loading && !reseller.data) return <LoadingOverlay />;
   return (
     <main className="page">
-      <h1>ResellerPage</h1>
+      <h1>{t('flex.reseller.title')}</h1>
+      {reseller.error instanceof HttpError && reseller.error.status === 403 ? (
+        <p>{t('flex.reseller.notReseller')}</p>
+      ) : reseller.error || !reseller.data ? (
+        <p role="alert">{t('errors.fetchFailed')}</p>
+      ) : (
+        <>
+          <p>{t('flex.invite.referralCode', { code: reseller.data.referralCode })}</p>
+          {reseller.data.Items.length === 0 ? (
+            <p className="muted">{t('flex.reseller.none')}</p>
+          ) : (
+            <div className="table-scroll">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('flex.reseller.name')}</th>
+                    <th scope="col">{t('flex.reseller.phone')}</th>
+                    <th scope="col">{t('flex.reseller.joined')}</th>
+                    <th scope="col">{t('flex.reseller.expires')}</th>
+                    <th scope="col">{t('flex.reseller.payment')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {reseller.data.Items.map((user) => (
+                    <tr key={`${user.phoneLast4}-${user.createDateTimestamp}`}>
+                      <td>{user.name}</td>
+                      <td>•••• {user.phoneLast4}</td>
+                      <td>{formatDayShort(user.createDateTimestamp, timeZone)}</td>
+                      <td>
+                        {user.expirationDateTimestamp === null
+                          ? t('common.none')
+                          : formatDayShort(user.expirationDateTimestamp, timeZone)}
+                      </td>
+                      <td>{t(`flex.reseller.standing.${user.paymentStatus}`)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
     </main>
   );
 }

@@ -1,8 +1,167 @@
-// SettingsPage: to be built.
+// /flex/settings: the filters the block catcher applies: warehouses, pay, time buffer, schedule.
+import {
+  type DriverFilters,
+  HttpError,
+  localTimeZone,
+  NO_WAREHOUSE_MESSAGE,
+} from '@blockcatch/sdk';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FormAlert } from '../../components/FormAlert.js';
+import { LoadingOverlay } from '../../components/LoadingOverlay.js';
+import { TextField } from '../../components/TextField.js';
+import { defaultSchedule, WeeklyScheduleEditor } from '../../components/WeeklyScheduleEditor.js';
+import { loadServiceAreas, loadSettings, saveSettings } from '../../hooks/driverApi.js';
+import { useAuth } from '../../hooks/useAuth.js';
+import { useLoad } from '../../hooks/useLoad.js';
+import { useToast } from '../../hooks/useToast.js';
+
+interface Draft {
+  warehouses: string[];
+  minHourlyPay: string;
+  minBlockPay: string;
+  timeBufferMinutes: string;
+  weeklySchedule: DriverFilters['weeklySchedule'];
+}
+
+const emptyDraft = (): Draft => ({
+  warehouses: [],
+  minHourlyPay: '',
+  minBlockPay: '',
+  timeBufferMinutes: '',
+  weeklySchedule: defaultSchedule(),
+});
+
 export default function SettingsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { refresh } = useAuth();
+  const { show } = useToast();
+  const loaded = useLoad(() => Promise.all([loadServiceAreas(), loadSettings()]), []);
+  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const saved = loaded.data?.[1];
+    if (!saved) return;
+    setDraft({
+      warehouses: saved.warehouses,
+      minHourlyPay: String(saved.minHourlyPay),
+      minBlockPay: String(saved.minBlockPay),
+      timeBufferMinutes: String(saved.timeBufferMinutes),
+      weeklySchedule: saved.weeklySchedule,
+    });
+  }, [loaded.data]);
+
+  if (loaded.loading && !loaded.data) return <LoadingOverlay />;
+  if (loaded.error || !loaded.data) {
+    return (
+      <main className="page narrow">
+        <h1>{t('flex.settings.title')}</h1>
+        <p role="alert">{t('errors.fetchFailed')}</p>
+      </main>
+    );
+  }
+  const [areas] = loaded.data;
+
+  const toggleWarehouse = (id: string, on: boolean) =>
+    setDraft((d) => ({
+      ...d,
+      warehouses: on ? [...d.warehouses, id] : d.warehouses.filter((w) => w !== id),
+    }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAlert(null);
+    if (draft.warehouses.length === 0) return setAlert(t('errors.atLeastOneWarehouse'));
+    const numbers = [draft.minHourlyPay, draft.minBlockPay, draft.timeBufferMinutes];
+    if (numbers.some((n) => n.trim() === '' || !(Number(n) >= 0))) {
+      return setAlert(t('errors.requiredFields'));
+    }
+    const firstArea = areas.find((a) => a.id === draft.warehouses[0]);
+    const filters: DriverFilters = {
+      warehouses: draft.warehouses,
+      minHourlyPay: Number(draft.minHourlyPay),
+      minBlockPay: Number(draft.minBlockPay),
+      timeBufferMinutes: Math.round(Number(draft.timeBufferMinutes)),
+      weeklySchedule: draft.weeklySchedule,
+      // The schedule is read on the warehouse's clock: that is where the blocks start.
+      timeZone: firstArea?.timeZone ?? localTimeZone(),
+    };
+    setBusy(true);
+    try {
+      await saveSettings(filters);
+      show('success', t('flex.settings.saved'));
+      await refresh();
+      navigate('/', { replace: true });
+    } catch (error) {
+      setAlert(
+        error instanceof HttpError && error.serverMessage === NO_WAREHOUSE_MESSAGE
+          ? t('errors.atLeastOneWarehouse')
+          : t('errors.couldNotConfigureSchedule'),
+      );
+      setBusy(false);
+    }
+  };
+
   return (
     <main className="page">
-      <h1>SettingsPage</h1>
+      <h1>{t('flex.settings.title')}</h1>
+      <form className="form settings-form" onSubmit={onSubmit} noValidate>
+        <fieldset className="warehouses">
+          <legend>{t('flex.settings.warehouses')}</legend>
+          {areas.map((area) => (
+            <div key={area.id} className="checkbox-field">
+              <input
+                id={`warehouse-${area.id}`}
+                type="checkbox"
+                checked={draft.warehouses.includes(area.id)}
+                onChange={(e) => toggleWarehouse(area.id, e.target.checked)}
+              />
+              <label htmlFor={`warehouse-${area.id}`}>{area.name}</label>
+            </div>
+          ))}
+        </fieldset>
+        <div className="field-row">
+          <TextField
+            label={t('flex.settings.minAmountPerHour')}
+            type="number"
+            min={0}
+            step="0.5"
+            inputMode="decimal"
+            value={draft.minHourlyPay}
+            onChange={(v) => setDraft((d) => ({ ...d, minHourlyPay: v }))}
+          />
+          <TextField
+            label={t('flex.settings.minBlockPayment')}
+            type="number"
+            min={0}
+            step="0.5"
+            inputMode="decimal"
+            value={draft.minBlockPay}
+            onChange={(v) => setDraft((d) => ({ ...d, minBlockPay: v }))}
+          />
+          <TextField
+            label={t('flex.settings.timeBuffer')}
+            type="number"
+            min={0}
+            step="1"
+            inputMode="numeric"
+            value={draft.timeBufferMinutes}
+            onChange={(v) => setDraft((d) => ({ ...d, timeBufferMinutes: v }))}
+          />
+        </div>
+        <WeeklyScheduleEditor
+          value={draft.weeklySchedule}
+          onChange={(weeklySchedule) => setDraft((d) => ({ ...d, weeklySchedule }))}
+        />
+        <FormAlert text={alert} />
+        <button type="submit" className="primary" disabled={busy}>
+          {t('flex.settings.save')}
+        </button>
+      </form>
     </main>
   );
 }

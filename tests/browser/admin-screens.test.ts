@@ -1,0 +1,196 @@
+// Every admin screen in a real browser: it renders without console errors, axe finds no serious
+// or critical violation, it fits 375 px, and the users, billing and review tables behave.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  type BrowserSandbox,
+  OWNER,
+  overflowsHorizontally,
+  screenshot,
+  seriousViolations,
+  settled,
+  signIn,
+  startBrowserSandbox,
+} from './harness.js';
+
+let sandbox: BrowserSandbox;
+beforeAll(async () => {
+  sandbox = await startBrowserSandbox();
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+const SCREENS = [
+  ['/admin', 'Step 1 of 3'],
+  ['/admin/users', 'Users'],
+  ['/admin/users/%2B13055550105', 'Patricia Lee'],
+  ['/admin/users/%2B13055550105/dashboard', 'Offers won'],
+  ['/admin/billing', 'Payments'],
+  ['/admin/invitations', 'Free weeks granted'],
+  ['/admin/notifications', 'Send SMS to unpaid invitations'],
+  ['/admin/tools', 'Limit characters'],
+  ['/admin/leads', 'Leads'],
+] as const;
+
+describe('admin screens', () => {
+  for (const width of [1280, 375]) {
+    it(`render for the owner at ${width} px without errors, axe violations or overflow`, async () => {
+      const { page, errors } = await sandbox.newPage({ width });
+      await signIn(page, OWNER);
+      const problems: string[] = [];
+      for (const [path, text] of SCREENS) {
+        await page.goto(path);
+        await settled(page);
+        await page.getByText(text).first().waitFor();
+        await page.locator('.spinner').first().waitFor({ state: 'detached' });
+        for (const v of await seriousViolations(page)) {
+          problems.push(
+            `${path}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes[0]?.target.join(' ')}`,
+          );
+        }
+        if (await overflowsHorizontally(page)) problems.push(`${path}: wider than ${width} px`);
+        const name = path
+          .replace(/%2B\d+/, 'user')
+          .replaceAll('/', '-')
+          .slice(1);
+        await screenshot(page, `en-${name}-${width}`);
+      }
+      expect(problems).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  it('the review step has no axe violations and fits 375 px', async () => {
+    const { page, errors } = await sandbox.newPage({ width: 375 });
+    await signIn(page, OWNER);
+    await page.goto('/admin/tools');
+    await settled(page);
+    await page.getByLabel('Message', { exact: true }).fill('Hello');
+    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByTestId('recipient-count').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await screenshot(page, 'en-admin-review-375');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the screens in Spanish', async () => {
+    const { page, errors } = await sandbox.newPage({ language: 'es' });
+    await signIn(page, ADMIN);
+    await page.goto('/admin/notifications');
+    await settled(page);
+    await page.getByRole('heading', { name: 'Enviar SMS a invitados que no han pagado' }).waitFor();
+    await page.getByLabel('Mensaje', { exact: true }).fill('Hola');
+    await page.getByRole('button', { name: 'Revisar' }).click();
+    await page.getByRole('columnheader', { name: 'Nombre', exact: true }).waitFor();
+    await page.getByRole('columnheader', { name: 'Teléfono', exact: true }).waitFor();
+    await screenshot(page, 'es-admin-notifications-review');
+    await page.goto('/admin/tools');
+    await settled(page);
+    await page.getByTestId('owner-only').waitFor();
+    await screenshot(page, 'es-admin-tools');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the users table', () => {
+  it('searches, sorts, pages and leads to a user and their dashboard', async () => {
+    const { page, errors } = await sandbox.newPage();
+    await signIn(page, OWNER);
+    await page.goto('/admin/users');
+    await settled(page);
+    const rows = page.locator('.virtual-table tbody tr:not(.spacer)');
+    await rows.first().waitFor();
+    const total = await page.getByTestId('user-total').textContent();
+    expect(total).toMatch(/^\d+ users$/);
+
+    await page.getByLabel('Rows per page').selectOption('40');
+    await expect.poll(() => rows.count()).toBeGreaterThan(20);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Page 2').waitFor();
+
+    // Sorting by name the other way round puts a later name first.
+    const firstAsc = await rows.first().locator('td').first().textContent();
+    await page.getByRole('button', { name: 'Name' }).click();
+    await page.getByText('Page 1').waitFor();
+    const firstDesc = await rows.first().locator('td').first().textContent();
+    expect((firstDesc ?? '').localeCompare(firstAsc ?? '')).toBeGreaterThan(0);
+
+    await page.getByPlaceholder('Search user...').fill('Patricia Lee');
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByRole('link', { name: 'Patricia Lee', exact: true }).click();
+    await page.waitForURL('**/admin/users/%2B13055550105');
+    await page.getByRole('heading', { name: 'Patricia Lee' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.waitForURL('**/admin/users/%2B13055550105/dashboard');
+    await page.getByText('Offers won').waitFor();
+
+    // Spark users are listed too.
+    await page.goto('/admin/users');
+    await page.getByLabel('Spark').check();
+    await expect.poll(() => page.getByTestId('user-total').textContent()).not.toBe(total);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a 100,000-row review', () => {
+  it('draws only the rows in view and answers clicks and typing quickly', async () => {
+    const { page, errors } = await sandbox.newPage();
+    const users = Array.from({ length: 100_000 }, (_, i) => ({
+      name: `Driver ${i}`,
+      phoneNumber: `+1305${String(5_000_000 + i).padStart(7, '0')}`,
+      referral: null,
+      goodStanding: i % 2 === 0,
+      proxyInstalled: true,
+      setupComplete: true,
+      createDateTimestamp: 1_750_000_000_000 + i,
+      expirationDate: null,
+      expirationDateTimestamp: null,
+      stripeExpressId: null,
+      status: 'start',
+      humanRegion: 'Miami',
+    }));
+    const body = JSON.stringify({ Items: users });
+    await page.route('**/api/flex/v1/all-users-table', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body }),
+    );
+    await signIn(page, OWNER);
+    await page.goto('/admin/tools');
+    await settled(page);
+    await page.getByLabel('Message', { exact: true }).fill('Hello');
+    await page.getByRole('button', { name: 'Review' }).click();
+    await expect
+      .poll(() => page.getByTestId('recipient-count').textContent())
+      .toBe('100000 recipients');
+    await page.getByLabel('Rows per page').selectOption('100');
+    const drawn = await page.locator('.virtual-table tbody tr:not(.spacer)').count();
+    expect(drawn).toBeLessThan(60);
+
+    // One click: deselect a row; the count follows within a frame or two.
+    const started = Date.now();
+    await page
+      .locator('.virtual-table tbody tr:not(.spacer)')
+      .first()
+      .getByRole('checkbox')
+      .uncheck();
+    await expect
+      .poll(() => page.getByTestId('recipient-count').textContent())
+      .toBe('99999 recipients');
+    const clickMs = Date.now() - started;
+
+    // 'Select all' on a search acts on the searched rows only.
+    await page.getByPlaceholder('Search user...').fill('Driver 9999');
+    await expect.poll(() => page.locator('.virtual-table tbody tr:not(.spacer)').count()).toBe(11);
+    await page.getByLabel('Select all').uncheck();
+    await expect
+      .poll(() => page.getByTestId('recipient-count').textContent())
+      .toBe('99988 recipients');
+    expect(clickMs).toBeLessThan(1000);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,292 @@
+// The admin send screens in a real browser against the real gateway: the owner's Send SMS flow
+// down to the outbox, who may reach it, and the unpaid-invitations send of a non-owner admin.
+
+import { filterAudience, normalizePhone } from '@blockcatch/sdk';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listInvitations } from '../../packages/gateway/src/storage/invitations.js';
+import { readOutbox } from '../../packages/gateway/src/storage/outbox.js';
+import { readJobProgress } from '../../packages/gateway/src/storage/send-jobs.js';
+import { listUsers, toFlexUser } from '../../packages/gateway/src/storage/users.js';
+import { buildInviteeList } from '../../web/src/hooks/admin/invitee-list.js';
+import {
+  ADMIN,
+  type BrowserSandbox,
+  DRIVER,
+  OWNER,
+  outboxMark,
+  screenshot,
+  settled,
+  signIn,
+  startBrowserSandbox,
+} from './harness.js';
+
+// The harness's browser context reads days in New York; the expected audiences do too.
+const TIME_ZONE = 'America/New_York';
+
+let sandbox: BrowserSandbox;
+beforeAll(async () => {
+  sandbox = await startBrowserSandbox();
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+/** The phones (normalised) of the review rows whose checkbox is cleared, in view order. */
+async function deselectRows(page: Page, indexes: number[]): Promise<string[]> {
+  const rows = page.locator('.virtual-table tbody tr:not(.spacer)');
+  const phones: string[] = [];
+  for (const index of indexes) {
+    const row = rows.nth(index);
+    const phone = normalizePhone((await row.locator('td').nth(2).textContent()) ?? '');
+    if (!phone) throw new Error(`row ${index} shows no phone`);
+    await row.getByRole('checkbox').uncheck();
+    phones.push(phone);
+  }
+  return phones;
+}
+
+/** Waits for the send job of the messages after `mark` to finish, and returns their numbers. */
+async function deliveredAfter(mark: number, body: string): Promise<string[]> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const messages = (await readOutbox(sandbox.gateway.db, { afterId: mark, limit: 1000 })).filter(
+      (m) => m.body === body,
+    );
+    const jobId = messages[0]?.jobId;
+    if (jobId) {
+      const progress = await readJobProgress(sandbox.gateway.db, jobId);
+      if (progress?.done) {
+        const all = await readOutbox(sandbox.gateway.db, { afterId: mark, limit: 1000 });
+        return all.filter((m) => m.jobId === jobId).map((m) => m.to);
+      }
+    }
+    if (Date.now() > deadline) throw new Error('the send job did not finish in 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function idToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    for (let i = 0; i < window.localStorage.length; i++) {
+      const key = window.localStorage.key(i);
+      if (key?.endsWith('.idToken')) return window.localStorage.getItem(key);
+    }
+    return null;
+  });
+  if (!token) throw new Error('no id token in localStorage');
+  return token;
+}
+
+describe('the Send SMS screen', () => {
+  it('sends to exactly the reviewed recipients the owner left selected', async () => {
+    const { page, errors } = await sandbox.newPage();
+    await signIn(page, OWNER);
+    await page.goto('/admin/tools');
+    await settled(page);
+
+    const filters = { byRegion: 'Miami', startDate: '2026-08-01', endDate: '2026-10-31' };
+    const users = (await listUsers(sandbox.gateway.db, 'flex')).map(toFlexUser);
+    const audience = filterAudience(users, filters, {
+      product: 'flex',
+      billingDetails: true,
+      timeZone: TIME_ZONE,
+    });
+    expect(audience.length).toBeGreaterThanOrEqual(10);
+    expect(audience.length).toBeLessThanOrEqual(30);
+
+    await page.getByLabel('Region').selectOption('Miami');
+    await page.getByLabel('Creation date from').fill(filters.startDate);
+    await page.getByLabel('Creation date to').fill(filters.endDate);
+    const body = `Owner test ${Date.now()}`;
+    await page.getByLabel('Message', { exact: true }).fill(body);
+    await page.getByRole('button', { name: 'Review' }).click();
+
+    await expect
+      .poll(() => page.getByTestId('recipient-count').textContent())
+      .toBe(`${audience.length} recipients`);
+    await page.getByText(body).waitFor();
+    const deselected = await deselectRows(page, [1, 3]);
+    const expected = audience.map((u) => u.phoneNumber).filter((p) => !deselected.includes(p));
+    await expect
+      .poll(() => page.getByTestId('recipient-count').textContent())
+      .toBe(`${expected.length} recipients`);
+    await screenshot(page, 'en-admin-send-review');
+
+    const mark = await outboxMark(sandbox.gateway);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByText(`Are you sure you want to send this message to ${expected.length} users?`)
+      .waitFor();
+    // A double click on the confirmation still sends once: one key per review.
+    await dialog.getByRole('button', { name: 'Send' }).dblclick();
+    await page
+      .getByText(`Message sent successfully to ${expected.length} users.`)
+      .first()
+      .waitFor();
+    // Success clears the form: the message box is empty and Review waits for a new message.
+    await expect.poll(() => page.getByLabel('Message', { exact: true }).inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('Region').inputValue()).toBe('');
+
+    const delivered = await deliveredAfter(mark, body);
+    expect(delivered.sort()).toEqual(expected.map((p) => normalizePhone(p)).sort());
+    for (const phone of deselected) expect(delivered).not.toContain(phone);
+
+    // The notifications screen follows the job it started to the end.
+    await page.getByRole('link', { name: 'Send SMS to unpaid invitations' }).click();
+    await page.locator('[data-testid="send-job"][data-done="true"]').first().waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('sends a WhatsApp template, previewed read-only, to a small region', async () => {
+    const { page, errors } = await sandbox.newPage();
+    await signIn(page, OWNER);
+    await page.goto('/admin/tools');
+    await settled(page);
+    const users = (await listUsers(sandbox.gateway.db, 'flex')).map(toFlexUser);
+    const audience = users.filter((u) => u.humanRegion === 'Las Vegas');
+    expect(audience.length).toBeGreaterThan(0);
+
+    await page.getByLabel('Region').selectOption('Las Vegas');
+    await page.getByLabel('WhatsApp').check();
+    const select = page.getByLabel('Template');
+    const option = select.locator('option', { hasText: '(service_expiring)' }).first();
+    await select.selectOption({ label: (await option.textContent()) ?? '' });
+    const preview = page.getByLabel('Preview');
+    expect(await preview.getAttribute('readonly')).not.toBeNull();
+    expect(await preview.inputValue()).toContain('Your BlockCatch week ends soon');
+    await page.getByRole('button', { name: 'Review' }).click();
+    await expect
+      .poll(() => page.getByTestId('recipient-count').textContent())
+      .toBe(`${audience.length} recipients`);
+
+    const mark = await outboxMark(sandbox.gateway);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
+    await page
+      .getByText(`Message sent successfully to ${audience.length} users.`)
+      .first()
+      .waitFor();
+    const deadline = Date.now() + 20_000;
+    let sent: string[] = [];
+    while (Date.now() < deadline) {
+      const messages = await readOutbox(sandbox.gateway.db, { afterId: mark, limit: 100 });
+      sent = messages.filter((m) => m.channel === 'whatsapp').map((m) => m.to);
+      if (sent.length >= audience.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(sent.sort()).toEqual(audience.map((u) => normalizePhone(u.phoneNumber)).sort());
+    expect(errors).toEqual([]);
+  });
+
+  it('limits an SMS to one segment while Limit characters is checked', async () => {
+    const { page } = await sandbox.newPage();
+    await signIn(page, OWNER);
+    await page.goto('/admin/tools');
+    await settled(page);
+    const box = page.getByLabel('Message', { exact: true });
+    await box.fill('a'.repeat(150));
+    await page.getByText('10 characters remaining').waitFor();
+    await box.fill('a'.repeat(161));
+    await expect.poll(() => box.inputValue()).toBe('a'.repeat(150));
+    // The owner has the multi-segment permission and may clear the box.
+    await page.getByLabel('Limit characters').uncheck();
+    await box.fill('a'.repeat(161));
+    await expect.poll(() => box.inputValue()).toBe('a'.repeat(161));
+  });
+
+  it('is not for an admin who is not the owner, and the gateway refuses them too', async () => {
+    const { page, errors } = await sandbox.newPage();
+    await signIn(page, ADMIN);
+    await page.goto('/admin/tools');
+    await settled(page);
+    await page.getByTestId('owner-only').waitFor();
+    expect(await page.getByRole('button', { name: 'Review' }).count()).toBe(0);
+    expect(await page.getByLabel('Creation date from').count()).toBe(0);
+
+    expect(errors).toEqual([]);
+    const token = await idToken(page);
+    const status = await page.evaluate(
+      async ({ token, to }) => {
+        const response = await fetch('/api/flex/v1/admin/sendsms', {
+          method: 'POST',
+          headers: {
+            authorization: token,
+            'content-type': 'application/json',
+            'idempotency-key': 'not-owner-direct-post',
+          },
+          body: JSON.stringify({ numbers: [{ number: to }], message: 'Hi' }),
+        });
+        return response.status;
+      },
+      { token, to: OWNER.phoneNumber },
+    );
+    expect(status).toBe(403);
+  });
+
+  it('bounces a driver from /admin to /', async () => {
+    const { page } = await sandbox.newPage();
+    await signIn(page, DRIVER);
+    await page.goto('/admin/tools');
+    await page.waitForURL((u) => !u.pathname.startsWith('/admin'));
+    await settled(page);
+    expect(new URL(page.url()).pathname).not.toMatch(/^\/admin/);
+    expect(await page.locator('.admin-tabs').count()).toBe(0);
+  });
+});
+
+describe('the unpaid-invitations screen', () => {
+  it('lets a non-owner admin filter invitees and send them an SMS', async () => {
+    const { page, errors } = await sandbox.newPage();
+    await signIn(page, ADMIN);
+    await page.goto('/admin/notifications');
+    await settled(page);
+
+    const filters = {
+      invitedFrom: '2026-10-01',
+      invitedTo: '2026-10-15',
+      registered: 'no' as const,
+    };
+    const users = (await listUsers(sandbox.gateway.db, 'flex')).map(toFlexUser);
+    const invitations = await listInvitations(sandbox.gateway.db);
+    const list = buildInviteeList(users, invitations, filters, TIME_ZONE);
+    if (list.status !== 'ready') throw new Error('no invitee list');
+    expect(list.invitees.length).toBeGreaterThan(3);
+
+    await page.getByRole('heading', { name: 'Send SMS to unpaid invitations' }).waitFor();
+    await page.getByLabel('Invited from', { exact: true }).fill(filters.invitedFrom);
+    await page.getByLabel('Invited to', { exact: true }).fill(filters.invitedTo);
+    await page.getByLabel('Registered?').selectOption('no');
+    await page.getByText(`${list.invitees.length} invitations match these filters.`).waitFor();
+    // Clear undoes a day filter, and the day can be set again.
+    await page.getByRole('button', { name: 'Clear: Invited to' }).click();
+    await expect.poll(() => page.getByLabel('Invited to', { exact: true }).inputValue()).toBe('');
+    await page.getByLabel('Invited to', { exact: true }).fill(filters.invitedTo);
+
+    const body = `Invitee test ${Date.now()}`;
+    await page.getByLabel('Message', { exact: true }).fill(body);
+    await page.getByRole('button', { name: 'Review' }).click();
+    await expect
+      .poll(() => page.getByTestId('recipient-count').textContent())
+      .toBe(`${list.invitees.length} recipients`);
+    for (const column of ['Name', 'Phone', 'Expiration date', 'Status']) {
+      await page.getByRole('columnheader', { name: column, exact: true }).waitFor();
+    }
+    await page.getByPlaceholder('Search user...').waitFor();
+    await screenshot(page, 'en-admin-notifications-review');
+
+    const mark = await outboxMark(sandbox.gateway);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
+    await page
+      .getByText(`Message sent successfully to ${list.invitees.length} users.`)
+      .first()
+      .waitFor();
+    const delivered = await deliveredAfter(mark, body);
+    expect(delivered.sort()).toEqual(
+      list.invitees.map((i) => normalizePhone(i.phoneNumber)).sort(),
+    );
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,148 @@
+// A new driver's whole way in, in a real browser against the real gateway: sign up, confirm with
+// the texted code, connect the delivery account, set filters, pay, and land on the dashboard.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type BrowserSandbox,
+  DRIVER,
+  latestCode,
+  outboxMark,
+  screenshot,
+  settled,
+  startBrowserSandbox,
+} from './harness.js';
+
+let sandbox: BrowserSandbox;
+beforeAll(async () => {
+  sandbox = await startBrowserSandbox();
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+describe('a new driver', () => {
+  it('signs up, confirms, connects, sets filters, pays and lands on the dashboard', async () => {
+    const { page, errors } = await sandbox.newPage();
+    const phone = '+13055550177';
+
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Create account' }).click();
+    await page.waitForURL('**/register');
+
+    // The form refuses before sending: short password, mismatch, terms.
+    await page.getByLabel('Full name').fill('Rosa Test');
+    await page.getByLabel('Phone number').fill('(305) 555-0177');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm password').fill('different');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Password must be at least 8 characters').waitFor();
+    await page.getByText('You must agree to the Terms and Conditions').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('Rosa-pass-2026');
+    await page.getByLabel('Confirm password').fill('Rosa-pass-2027');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Passwords must match').waitFor();
+    await page.getByLabel('Confirm password').fill('Rosa-pass-2026');
+    await page.getByLabel(/I agree to the Terms and Conditions/).check();
+    const mark = await outboxMark(sandbox.gateway);
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await page.waitForURL('**/confirm-account');
+    await page.getByText('+1 (305) 555-0177').waitFor();
+    await page.getByText(/You can resend the code in \d+ seconds/).waitFor();
+    await screenshot(page, 'en-confirm-account');
+    await page.getByLabel('Confirmation code').fill('000000');
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await page.getByText("Couldn't confirm account").waitFor();
+    const code = await latestCode(sandbox.gateway, phone, { afterId: mark });
+    await page.getByLabel('Confirmation code').fill(code);
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+
+    // Confirmed and signed in: the next step is connecting the delivery account.
+    await page.waitForURL('**/flex/login', { timeout: 15_000 });
+    await settled(page);
+    await screenshot(page, 'en-flex-login');
+    const platformMark = await outboxMark(sandbox.gateway);
+    await page.getByLabel('Email').fill('rosa@example.com');
+    await page.getByLabel('Password').fill('flex-secret-1');
+    await page.getByRole('button', { name: 'Connect account' }).click();
+    await page.waitForURL('**/flex/otp');
+    const otp = await latestCode(sandbox.gateway, phone, { afterId: platformMark });
+    await page.getByLabel('Code').fill(otp);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/flex/confirm');
+    await page.getByRole('heading', { name: 'Account connected' }).waitFor();
+    await page.getByRole('link', { name: 'Continue' }).click();
+
+    // Filters: refused without a warehouse, saved with one.
+    await page.waitForURL('**/flex/settings');
+    await settled(page);
+    await page.getByLabel('Min amount per hour').fill('18');
+    await page.getByLabel('Min block payment').fill('40');
+    await page.getByLabel('Time buffer in minutes').fill('30');
+    await page.getByRole('button', { name: 'Save filters' }).click();
+    await page.getByText('You must add at least one warehouse').waitFor();
+    await page.locator('.warehouses input[type="checkbox"]').first().check();
+    await screenshot(page, 'en-flex-settings');
+    await page.getByRole('button', { name: 'Save filters' }).click();
+
+    // Not paid yet: the payment screen. A declined card first, then a good one.
+    await page.waitForURL('**/payment', { timeout: 15_000 });
+    await settled(page);
+    await page.getByLabel('Weeks').fill('2');
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByLabel('Expiration (MM/YY)').fill('12/30');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.getByText('Payment failed').waitFor();
+    await screenshot(page, 'en-payment');
+    await page.getByLabel('Card number').fill('4000 0000 0000 3220');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.getByText("We're processing your payment").waitFor();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+
+    await page.waitForURL('**/flex/dashboard', { timeout: 15_000 });
+    await settled(page);
+    await page.getByRole('heading', { name: 'Home' }).waitFor();
+    await page
+      .getByText(/System (on|off)/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'en-flex-dashboard');
+
+    // "I've arrived" needs the system on.
+    const systemSwitch = page.getByRole('switch');
+    if ((await systemSwitch.getAttribute('aria-checked')) === 'true') {
+      await systemSwitch.click();
+      await page.getByRole('switch', { checked: false }).waitFor();
+    }
+    await page.getByRole('button', { name: "I've arrived" }).click();
+    await page.getByText("You must turn on the system to use I've arrived").waitFor();
+    await systemSwitch.click();
+    await page.getByRole('switch', { checked: true }).waitFor();
+
+    // The browser logs every refused request; these two were refused on purpose above.
+    const expected = [/status of 400 .*\(\/\)$/, /status of 402 .*\(\/api\/flex\/v1\/payments\)$/];
+    expect(errors.filter((e) => !expected.some((pattern) => pattern.test(e)))).toEqual([]);
+  });
+
+  it('is told when the phone is taken or the password is wrong', async () => {
+    const { page, context } = await sandbox.newPage();
+    await page.goto('/register');
+    await page.getByLabel('Full name').fill('Someone Else');
+    await page.getByLabel('Phone number').fill(DRIVER.phoneNumber);
+    await page.getByLabel('Password', { exact: true }).fill('Another-pass-1');
+    await page.getByLabel('Confirm password').fill('Another-pass-1');
+    await page.getByLabel(/I agree to the Terms and Conditions/).check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('An account with this phone number already exists').waitFor();
+
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Please fill in all required fields').waitFor();
+    await page.getByLabel('Phone number').fill(DRIVER.phoneNumber);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Phone number or password incorrect').waitFor();
+    await context.close();
+  });
+});

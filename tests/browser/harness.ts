@@ -1,0 +1,227 @@
+// What the browser tests share: the real sandbox gateway (PGlite in memory, seeded) serving the
+// built web app on 127.0.0.1:0, one Debian Chromium per test file with a fresh context per test,
+// console errors collected, SMS codes read from the outbox, axe-core and screenshots.
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import staff from '../../fixtures/data/staff.json' with { type: 'json' };
+import { buildGateway, type Gateway } from '../../packages/gateway/src/server.js';
+import { readOutbox } from '../../packages/gateway/src/storage/outbox.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+export const WEB_DIR = `${root}web/dist`;
+export const SCREENSHOT_DIR = `${root}tests/screenshots`;
+const AXE_PATH = `${root}node_modules/axe-core/axe.min.js`;
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface StaffAccount {
+  name: string;
+  phoneNumber: string;
+  password: string;
+  isAdmin: boolean;
+  role: { role: string } | null;
+}
+const accounts = staff as StaffAccount[];
+const find = (predicate: (a: StaffAccount) => boolean, what: string) => {
+  const account = accounts.find(predicate);
+  if (!account) throw new Error(`fixtures/data/staff.json has no ${what}`);
+  return account;
+};
+export const OWNER = find((a) => a.role?.role === 'owner', 'owner');
+export const ADMIN = find((a) => a.isAdmin && a.role?.role !== 'owner', 'non-owner admin');
+export const DRIVER = find((a) => !a.isAdmin, 'driver');
+
+export interface BrowserSandbox {
+  gateway: Gateway;
+  url: string;
+  browser: Browser;
+  /** A new context (its own storage) and page, with console errors collected. */
+  newPage(options?: NewPageOptions): Promise<TestPage>;
+  /** Signs `account` in once and returns its storage, for `newPage({ storageState })`. */
+  sessionOf(account: { phoneNumber: string; password: string }): Promise<StorageState>;
+  close(): Promise<void>;
+}
+
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+export interface NewPageOptions {
+  /** Viewport width in CSS pixels; 1280 unless told (375 for the phone checks). */
+  width?: number;
+  /** Stored as the app's language before the first page loads. */
+  language?: 'en' | 'es';
+  /** A signed-in session from `sessionOf`. */
+  storageState?: StorageState;
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors (with the resource for failed loads) and uncaught page errors so far. */
+  errors: string[];
+}
+
+export async function startBrowserSandbox(): Promise<BrowserSandbox> {
+  // A copy of the build, so that rebuilding web/dist while tests run cannot pull pages from
+  // under them (index.html naming chunks that a newer build has replaced).
+  const webDir = mkdtempSync(`${tmpdir()}/blockcatch-web-`);
+  cpSync(WEB_DIR, webDir, { recursive: true, filter: (source) => !source.endsWith('.map') });
+  const gateway = await buildGateway({
+    port: 0,
+    logLevel: 'silent',
+    seed: true,
+    webDir,
+    // The sandbox platform's offer stream and the catcher are not what these tests look at.
+    sandboxPlatform: { failureRate: 0 },
+  });
+  await gateway.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = gateway.app.server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  const contexts = new Set<BrowserContext>();
+
+  const sandbox: BrowserSandbox = {
+    gateway,
+    url,
+    browser,
+    async newPage({ width = 1280, language, storageState } = {}) {
+      const context = await browser.newContext({
+        baseURL: url,
+        ...(storageState ? { storageState } : {}),
+        viewport: { width, height: 900 },
+        locale: 'en-US',
+        timezoneId: 'America/New_York',
+      });
+      contexts.add(context);
+      context.on('close', () => contexts.delete(context));
+      if (language) {
+        await context.addInitScript((lang) => {
+          if (!window.localStorage.getItem('language'))
+            window.localStorage.setItem('language', lang);
+        }, language);
+      }
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const where = message.location().url;
+        errors.push(where ? `${message.text()} (${where.replace(url, '')})` : message.text());
+      });
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      return { page, context, errors };
+    },
+    async sessionOf(account) {
+      const { page, context } = await sandbox.newPage();
+      await signIn(page, account);
+      const state = await context.storageState();
+      await context.close();
+      return state;
+    },
+    async close() {
+      await Promise.all([...contexts].map((c) => c.close().catch(() => {})));
+      await browser.close().catch(() => {});
+      await gateway.close();
+      rmSync(webDir, { recursive: true, force: true });
+    },
+  };
+  return sandbox;
+}
+
+/**
+ * Gives the driver with `phone` `days` of paid service from now: the seeded expirations are fixed
+ * dates that a later clock has passed, and the gateway's sweep would then bounce them to /payment.
+ */
+export async function extendService(gateway: Gateway, phone: string, days = 30): Promise<void> {
+  await gateway.db.query(
+    'UPDATE users SET expiration_ts = $1, good_standing = true WHERE phone_number = $2',
+    [Date.now() + days * 86_400_000, phone],
+  );
+}
+
+/** The newest 6-digit code texted to `phone`, waiting for it to arrive. */
+export async function latestCode(
+  gateway: Gateway,
+  phone: string,
+  options: { afterId?: number; timeoutMs?: number } = {},
+): Promise<string> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  for (;;) {
+    const [message] = await readOutbox(gateway.db, {
+      to: phone,
+      limit: 1,
+      ...(options.afterId === undefined ? {} : { afterId: options.afterId }),
+    });
+    const code = message?.body.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no code in the outbox for ${phone}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The id of the newest outbox message, so a later `latestCode` only sees newer ones. */
+export async function outboxMark(gateway: Gateway): Promise<number> {
+  const [message] = await readOutbox(gateway.db, { limit: 1 });
+  return message?.id ?? 0;
+}
+
+/** Signs in through the landing page's form and waits to leave it. */
+export async function signIn(page: Page, account: { phoneNumber: string; password: string }) {
+  await page.goto('/');
+  await page.getByLabel(/Phone number|Número de teléfono/).fill(account.phoneNumber);
+  await page.getByLabel(/^(Password|Contraseña)$/).fill(account.password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((u) => u.pathname !== '/', { timeout: 15_000 });
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core's serious and critical violations on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    // axe is the global the injected script defines.
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return (violations as AxeViolation[]).filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+}
+
+/** Saves a full-page screenshot as tests/screenshots/<name>.png (git-ignored). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+}
+
+/** Whether the page body is wider than the viewport (content spilling sideways). */
+export async function overflowsHorizontally(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1,
+  );
+}
+
+/** Waits until the lazy page has loaded and the loading overlay is gone. */
+export async function settled(page: Page): Promise<void> {
+  await page.locator('.loading-overlay').first().waitFor({ state: 'detached', timeout: 15_000 });
+}

@@ -1,0 +1,273 @@
+// Every route renders without console errors for visitors, drivers and admins; the main screens
+// pass axe-core, fit a 375 px phone, read entirely in Spanish after the toggle (and back), and are
+// photographed in both languages under tests/screenshots/.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type BrowserSandbox,
+  DRIVER,
+  extendService,
+  OWNER,
+  overflowsHorizontally,
+  type StorageState,
+  screenshot,
+  seriousViolations,
+  settled,
+  startBrowserSandbox,
+} from './harness.js';
+
+type Catalogue = { [key: string]: string | Catalogue };
+const flatten = (catalogue: Catalogue, prefix = ''): Map<string, string> =>
+  new Map(
+    Object.entries(catalogue).flatMap(([key, value]) =>
+      typeof value === 'string'
+        ? [[`${prefix}${key}`, value] as const]
+        : [...flatten(value, `${prefix}${key}.`)],
+    ),
+  );
+const load = (language: string) =>
+  flatten(
+    JSON.parse(readFileSync(new URL(`../../locales/${language}.json`, import.meta.url), 'utf8')),
+  );
+const en = load('en');
+const es = load('es');
+/**
+ * English texts a Spanish screen must not show: long enough not to be a name or a word both
+ * languages share, and different in Spanish. The CLI's texts never reach the browser.
+ */
+const englishOnly = [...en]
+  .filter(([key, text]) => !key.startsWith('cli.') && text.length >= 12 && es.get(key) !== text)
+  .map(([, text]) => text.replace(/\{\{[^}]+\}\}/g, '').trim())
+  .filter((text) => text.length >= 12 && !text.includes('<'));
+
+type Role = 'visitor' | 'driver' | 'owner';
+const DRIVER_PHONE = DRIVER.phoneNumber;
+
+const ROUTES: Record<Role, string[]> = {
+  visitor: [
+    '/',
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/confirm-account',
+    '/faqs',
+    '/terms',
+    '/contact',
+    '/no-such-page',
+  ],
+  driver: [
+    '/flex/dashboard',
+    '/flex/settings',
+    '/flex/calendar',
+    '/flex/invite',
+    `/flex/invite/${encodeURIComponent('+13055550199')}`,
+    '/flex/reseller',
+    '/payment?weeks=2',
+    '/flex/login',
+    '/flex/otp',
+    '/flex/confirm',
+    '/faqs',
+    '/contact',
+    '/admin',
+  ],
+  owner: [
+    '/admin',
+    '/admin/users',
+    `/admin/users/${encodeURIComponent(DRIVER_PHONE)}`,
+    `/admin/users/${encodeURIComponent(DRIVER_PHONE)}/dashboard`,
+    '/admin/tools',
+    '/admin/billing',
+    '/admin/invitations',
+    '/admin/notifications',
+    '/admin/leads',
+    `/flex/calendar/${encodeURIComponent(DRIVER_PHONE)}`,
+  ],
+};
+
+/** Refusals the pages expect and show as text; the browser logs them anyway. */
+const EXPECTED_REFUSALS = [/status of 403 .*\(\/api\/flex\/v1\/reseller\)$/];
+
+/** The screens a driver or visitor spends time on, with the heading that shows each has loaded. */
+const MAIN_SCREENS: { role: Role; path: string; name: string; ready: string }[] = [
+  { role: 'visitor', path: '/', name: 'landing', ready: 'landing.title' },
+  { role: 'visitor', path: '/register', name: 'register', ready: 'auth.register.title' },
+  {
+    role: 'visitor',
+    path: '/forgot-password',
+    name: 'forgot-password',
+    ready: 'auth.forgotPassword.title',
+  },
+  { role: 'visitor', path: '/faqs', name: 'faqs', ready: 'faqs.title' },
+  { role: 'visitor', path: '/contact', name: 'contact', ready: 'contact.title' },
+  { role: 'visitor', path: '/terms', name: 'terms', ready: 'terms.title' },
+  { role: 'driver', path: '/flex/dashboard', name: 'dashboard', ready: 'flex.offers.title' },
+  { role: 'driver', path: '/flex/settings', name: 'settings', ready: 'flex.settings.title' },
+  { role: 'driver', path: '/payment', name: 'payment', ready: 'flex.payment.title' },
+  { role: 'driver', path: '/flex/invite', name: 'invite', ready: 'flex.invite.yourInvitations' },
+  { role: 'driver', path: '/flex/calendar', name: 'calendar', ready: 'flex.calendar.title' },
+  { role: 'driver', path: '/flex/login', name: 'flex-login', ready: 'flex.login.title' },
+];
+
+let sandbox: BrowserSandbox;
+const sessions: Partial<Record<Role, StorageState>> = {};
+
+beforeAll(async () => {
+  sandbox = await startBrowserSandbox();
+  await extendService(sandbox.gateway, DRIVER.phoneNumber);
+  await extendService(sandbox.gateway, OWNER.phoneNumber);
+  sessions.driver = await sandbox.sessionOf(DRIVER);
+  sessions.owner = await sandbox.sessionOf(OWNER);
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+const open = (role: Role, options: { width?: number; language?: 'en' | 'es' } = {}) => {
+  const storageState = sessions[role];
+  return sandbox.newPage({ ...options, ...(storageState ? { storageState } : {}) });
+};
+
+const text = (catalogue: Map<string, string>, key: string) => {
+  const value = catalogue.get(key);
+  if (value === undefined) throw new Error(`no ${key} in the catalogue`);
+  return value;
+};
+
+/** Waits for the screen's heading in `catalogue`'s language, then for the overlay to go. */
+const ready = async (page: Page, catalogue: Map<string, string>, key: string) => {
+  await page
+    .getByRole('heading', { name: text(catalogue, key), exact: true })
+    .first()
+    .waitFor();
+  await settled(page);
+};
+
+describe('every route', () => {
+  for (const role of ['visitor', 'driver', 'owner'] as const) {
+    it(`renders without console errors for a ${role}`, async () => {
+      const { page, errors, context } = await open(role);
+      const failures: string[] = [];
+      for (const path of ROUTES[role]) {
+        errors.length = 0;
+        await page.goto(path);
+        // Late requests log late errors: wait for the network to go quiet too.
+        await page.waitForLoadState('networkidle');
+        await settled(page);
+        const unexpected = errors.filter((e) => !EXPECTED_REFUSALS.some((p) => p.test(e)));
+        if (unexpected.length > 0) failures.push(`${path}: ${unexpected.join(' | ')}`);
+        // biome-ignore lint/performance/useDomNodeTextContent: what is rendered visible is the point.
+        const body = await page.locator('body').innerText();
+        if (body.trim() === '') failures.push(`${path}: rendered nothing`);
+      }
+      await context.close();
+      expect(failures).toEqual([]);
+    });
+  }
+});
+
+describe('the main screens', () => {
+  it('have no serious or critical axe-core violations', async () => {
+    const found: string[] = [];
+    for (const role of ['visitor', 'driver'] as const) {
+      const { page, context } = await open(role);
+      for (const screen of MAIN_SCREENS.filter((s) => s.role === role)) {
+        await page.goto(screen.path);
+        await ready(page, en, screen.ready);
+        for (const v of await seriousViolations(page)) {
+          found.push(
+            `${screen.path} ${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+          );
+        }
+      }
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('fit a 375 px wide phone without sideways scrolling', async () => {
+    const overflowing: string[] = [];
+    for (const role of ['visitor', 'driver'] as const) {
+      const { page, context } = await open(role, { width: 375 });
+      for (const screen of MAIN_SCREENS.filter((s) => s.role === role)) {
+        await page.goto(screen.path);
+        await ready(page, en, screen.ready);
+        if (await overflowsHorizontally(page)) overflowing.push(screen.path);
+        await screenshot(page, `en-375-${screen.name}`);
+      }
+      await context.close();
+    }
+    expect(overflowing).toEqual([]);
+  });
+
+  it('switch every visible text to Spanish with the toggle, and back to English', async () => {
+    const left: string[] = [];
+    for (const role of ['visitor', 'driver'] as const) {
+      const { page, context } = await open(role);
+      for (const screen of MAIN_SCREENS.filter((s) => s.role === role)) {
+        await page.goto(screen.path);
+        await ready(page, en, screen.ready);
+        await screenshot(page, `en-${screen.name}`);
+
+        await page.getByTestId('language-toggle').selectOption('es');
+        await ready(page, es, screen.ready);
+        // biome-ignore lint/performance/useDomNodeTextContent: only visible text must be Spanish.
+        const body = await page.locator('body').innerText();
+        for (const english of englishOnly) {
+          if (body.includes(english)) left.push(`${screen.path}: "${english}"`);
+        }
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+        await screenshot(page, `es-${screen.name}`);
+
+        // The choice is stored: a reload stays in Spanish, and the toggle brings English back.
+        await page.reload();
+        await ready(page, es, screen.ready);
+        await page.getByTestId('language-toggle').selectOption('en');
+        await ready(page, en, screen.ready);
+      }
+      await context.close();
+    }
+    expect(left).toEqual([]);
+  });
+});
+
+describe('the shell', () => {
+  it('shows the landing page to a visitor before the SDK is fetched, and fetches it on focus', async () => {
+    const { page, context } = await open('visitor');
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await ready(page, en, 'landing.title');
+    expect(scripts.filter((path) => /\/assets\/sdk-/.test(path))).toEqual([]);
+    await page.getByLabel('Phone number').focus();
+    await expect.poll(() => scripts.some((path) => /\/assets\/sdk-/.test(path))).toBe(true);
+    await context.close();
+  });
+
+  it('offers a reload when the health poll sees a new version', async () => {
+    const { page, context } = await open('visitor');
+    await page.clock.install();
+    let version = 'build-1';
+    let served = 0;
+    await page.route('**/api/status/health', (route) => {
+      served++;
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        headers: { 'x-amz-version-id': version, 'x-amz-cf-id': 'cdn-1' },
+        body: '{"status":"ok"}',
+      });
+    });
+    await page.goto('/');
+    await ready(page, en, 'landing.title');
+    await page.clock.fastForward(5_000);
+    await expect.poll(() => served).toBe(1);
+    version = 'build-2';
+    await page.clock.fastForward(61_000);
+    await page.getByText(text(en, 'common.updateAvailable')).waitFor();
+    await page.getByRole('button', { name: text(en, 'common.reload') }).waitFor();
+    await context.close();
+  });
+});

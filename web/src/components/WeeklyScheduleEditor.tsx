@@ -1,0 +1,97 @@
+// The weekly schedule of the filters: for each day, the windows (start and end) blocks must fit in.
+import { type ScheduleWindow, WEEKDAYS, type Weekday, type WeeklySchedule } from '@blockcatch/sdk';
+import { useTranslation } from 'react-i18next';
+
+const DAY_KEYS: Record<Weekday, string> = {
+  mon: 'monday',
+  tue: 'tuesday',
+  wed: 'wednesday',
+  thu: 'thursday',
+  fri: 'friday',
+  sat: 'saturday',
+  sun: 'sunday',
+};
+
+const NEW_WINDOW: ScheduleWindow = { start: '06:00', end: '22:00' };
+
+export function WeeklyScheduleEditor({
+  value,
+  onChange,
+}: {
+  value: WeeklySchedule;
+  onChange(next: WeeklySchedule): void;
+}) {
+  const { t } = useTranslation();
+  const setDay = (day: Weekday, windows: ScheduleWindow[]) =>
+    onChange({ ...value, [day]: windows });
+  return (
+    <fieldset className="schedule">
+      <legend>{t('flex.settings.weeklySchedule')}</legend>
+      {WEEKDAYS.map((day) => {
+        const dayName = t(`flex.settings.days.${DAY_KEYS[day]}`);
+        const windows = value[day];
+        return (
+          <div key={day} className="schedule-day">
+            <h3>{dayName}</h3>
+            {windows.length === 0 && <p className="muted">{t('flex.settings.dayOff')}</p>}
+            {windows.map((window, index) => (
+              // Windows have no id of their own; their place in the day is what the driver edits.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+              <div key={index} className="schedule-window">
+                <label>
+                  <span>{t('flex.settings.startTime')}</span>
+                  <input
+                    type="time"
+                    value={window.start}
+                    aria-label={`${dayName} ${t('flex.settings.startTime')} ${index + 1}`}
+                    onChange={(e) =>
+                      setDay(
+                        day,
+                        windows.map((w, i) => (i === index ? { ...w, start: e.target.value } : w)),
+                      )
+                    }
+                  />
+                </label>
+                <label>
+                  <span>{t('flex.settings.endTime')}</span>
+                  <input
+                    type="time"
+                    value={window.end === '24:00' ? '23:59' : window.end}
+                    aria-label={`${dayName} ${t('flex.settings.endTime')} ${index + 1}`}
+                    onChange={(e) =>
+                      setDay(
+                        day,
+                        windows.map((w, i) => (i === index ? { ...w, end: e.target.value } : w)),
+                      )
+                    }
+                  />
+                </label>
+                <button
+                  type="button"
+                  onClick={() =>
+                    setDay(
+                      day,
+                      windows.filter((_, i) => i !== index),
+                    )
+                  }
+                >
+                  {t('flex.settings.removeWindow')}
+                  <span className="visually-hidden"> {dayName}</span>
+                </button>
+              </div>
+            ))}
+            <button type="button" onClick={() => setDay(day, [...windows, NEW_WINDOW])}>
+              {t('flex.settings.addWindow')}
+              <span className="visually-hidden"> {dayName}</span>
+            </button>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** Every day 06:00 to 22:00: a schedule a new driver can save as it is. */
+export function defaultSchedule(): WeeklySchedule {
+  return Object.fromEntries(WEEKDAYS.map((day) => [day, [NEW_WINDOW]])) as WeeklySchedule;
+}

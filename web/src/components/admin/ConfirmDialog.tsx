@@ -1,0 +1,47 @@
+// A modal yes/no question, on the native <dialog> so focus stays inside it while open.
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export function ConfirmDialog({
+  open,
+  text,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  text: string;
+  confirmLabel: string;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="confirm-dialog"
+      aria-labelledby="confirm-dialog-text"
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+    >
+      <p id="confirm-dialog-text">{text}</p>
+      <div className="actions">
+        <button type="button" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+        <button type="button" className="primary" onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,156 @@
+// The message part of both send forms: SMS or WhatsApp, a text box kept to one segment while
+// 'Limit characters' holds, or a template selector with a read-only preview.
+import {
+  type Channel,
+  limitToSingleSegment,
+  segmentSms,
+  type WhatsappTemplate,
+} from '@blockcatch/sdk';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { templatePreview, templateSummary } from '../../hooks/admin/send-request.js';
+
+export interface MessageDraft {
+  channel: Channel;
+  message: string;
+  templateId: string;
+  limitCharacters: boolean;
+}
+
+export const EMPTY_DRAFT: MessageDraft = {
+  channel: 'sms',
+  message: '',
+  templateId: '',
+  limitCharacters: true,
+};
+
+export function MessageComposer({
+  draft,
+  onChange,
+  templates,
+  whatsappAllowed,
+  limitControl,
+}: {
+  draft: MessageDraft;
+  onChange(draft: MessageDraft): void;
+  /** Undefined while loading or without the permission. */
+  templates: readonly WhatsappTemplate[] | undefined;
+  whatsappAllowed: boolean;
+  /** 'fixed': always one segment (notifications); 'locked'/'free': the checkbox, clearable or not. */
+  limitControl: 'fixed' | 'locked' | 'free';
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const limited = limitControl === 'fixed' || draft.limitCharacters;
+  const segments = segmentSms(draft.message);
+  const template = templates?.find((tpl) => tpl.id === draft.templateId);
+
+  return (
+    <fieldset className="composer">
+      <legend>{t('admin.sendSms.messageType')}</legend>
+      <div className="radio-row">
+        <label className="inline">
+          <input
+            type="radio"
+            name={`${id}-channel`}
+            checked={draft.channel === 'sms'}
+            onChange={() => onChange({ ...draft, channel: 'sms' })}
+          />
+          {t('admin.sendSms.sms')}
+        </label>
+        {whatsappAllowed && (
+          <label className="inline">
+            <input
+              type="radio"
+              name={`${id}-channel`}
+              checked={draft.channel === 'whatsapp'}
+              onChange={() => onChange({ ...draft, channel: 'whatsapp' })}
+            />
+            {t('admin.sendSms.whatsapp')}
+          </label>
+        )}
+      </div>
+
+      {draft.channel === 'sms' ? (
+        <>
+          <label htmlFor={`${id}-message`}>{t('admin.sendSms.message')}</label>
+          <textarea
+            id={`${id}-message`}
+            rows={4}
+            value={draft.message}
+            placeholder={t('admin.sendSms.messagePlaceholder')}
+            aria-describedby={`${id}-remaining`}
+            onChange={(e) => {
+              const next = e.target.value;
+              // Input that would need a second message is ignored (SPEC section 5).
+              const message = limited ? limitToSingleSegment(draft.message, next) : next;
+              onChange({ ...draft, message });
+            }}
+          />
+          <p id={`${id}-remaining`} className="hint" aria-live="polite">
+            {limited
+              ? t('admin.sendSms.charactersRemaining', { remaining: segments.remainingInSegment })
+              : t('admin.sendSms.segments', {
+                  count: segments.segments,
+                  remaining: segments.remainingInSegment,
+                })}
+          </p>
+          {limitControl !== 'fixed' && (
+            <>
+              <label className="inline">
+                <input
+                  type="checkbox"
+                  checked={draft.limitCharacters}
+                  disabled={limitControl === 'locked'}
+                  aria-describedby={`${id}-limit-note`}
+                  onChange={(e) => onChange({ ...draft, limitCharacters: e.target.checked })}
+                />
+                {t('admin.sendSms.limitCharacters')}
+              </label>
+              <p id={`${id}-limit-note`} className="hint">
+                {t('admin.sendSms.limitCharactersNote')}
+              </p>
+            </>
+          )}
+        </>
+      ) : (
+        <>
+          <label htmlFor={`${id}-template`}>{t('admin.sendSms.template')}</label>
+          <select
+            id={`${id}-template`}
+            value={draft.templateId}
+            onChange={(e) => onChange({ ...draft, templateId: e.target.value })}
+          >
+            <option value="">{t('admin.sendSms.selectTemplate')}</option>
+            {templates?.map((tpl) => (
+              <option key={tpl.id} value={tpl.id}>
+                {t('admin.sendSms.templateOption', {
+                  name: tpl.name,
+                  summary: templateSummary(tpl),
+                })}
+              </option>
+            ))}
+          </select>
+          {template && (
+            <>
+              <label htmlFor={`${id}-preview`}>{t('admin.notifications.templatePreview')}</label>
+              <textarea id={`${id}-preview`} rows={5} readOnly value={templatePreview(template)} />
+            </>
+          )}
+        </>
+      )}
+    </fieldset>
+  );
+}
+
+/** The composed message for review, or null while incomplete. */
+export function composedFrom(
+  draft: MessageDraft,
+  templates: readonly WhatsappTemplate[] | undefined,
+) {
+  if (draft.channel === 'sms') {
+    return draft.message.trim() ? { channel: 'sms' as const, message: draft.message } : null;
+  }
+  const template = templates?.find((tpl) => tpl.id === draft.templateId);
+  return template ? { channel: 'whatsapp' as const, template } : null;
+}

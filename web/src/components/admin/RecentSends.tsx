@@ -1,0 +1,42 @@
+// The notifications screen's first section: the sends started from this tab and how far each got.
+import { useTranslation } from 'react-i18next';
+import { useRecentSendJobs } from '../../hooks/admin/useRecentSendJobs.js';
+
+export function RecentSends() {
+  const { t } = useTranslation();
+  const jobs = useRecentSendJobs();
+  return (
+    <section className="admin-section" aria-labelledby="recent-sends-heading">
+      <h2 id="recent-sends-heading">{t('admin.notifications.recentSends')}</h2>
+      {jobs.length === 0 ? (
+        <p>{t('admin.notifications.noRecentSends')}</p>
+      ) : (
+        <ul className="job-list">
+          {jobs.map(({ jobId, job, failed }) => {
+            const sent = job?.counts.sent ?? 0;
+            return (
+              <li key={jobId} data-testid="send-job" data-done={job?.done ? 'true' : 'false'}>
+                {failed || !job ? (
+                  <span>{failed ? t('admin.notifications.jobUnknown') : t('common.loading')}</span>
+                ) : (
+                  <>
+                    <span>
+                      {t(`admin.sendSms.${job.channel}`)} ·{' '}
+                      {new Date(job.createdAt).toLocaleString()}
+                    </span>
+                    <progress value={sent} max={Math.max(job.total, 1)} aria-label={jobId} />
+                    <span>
+                      {job.done
+                        ? t('admin.notifications.jobDone', { sent, total: job.total })
+                        : t('admin.notifications.jobProgress', { sent, total: job.total })}
+                    </span>
+                  </>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

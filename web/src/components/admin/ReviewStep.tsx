@@ -1,0 +1,81 @@
+// Step 2 of both send screens: recipient count, the message, search, the checkbox table, paging,
+// Cancel and Send (with its confirmation). Remount it (key) for every new review.
+import type { SearchableRow } from '@blockcatch/sdk';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { HasPhone } from '../../hooks/admin/selection.js';
+import { useReviewTable } from '../../hooks/admin/useReviewTable.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
+import { Pager } from './Pager.js';
+import { SearchBox } from './SearchBox.js';
+import { type TableRow, UserTable } from './UserTable.js';
+
+export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
+  rows,
+  message,
+  sending,
+  onCancel,
+  onSend,
+}: {
+  rows: readonly T[];
+  /** The message as recipients will read it (SMS text or template preview). */
+  message: ReactNode;
+  sending: boolean;
+  onCancel(): void;
+  /** Called after confirmation with the selected phones. */
+  onSend(selected: ReadonlySet<string>): void;
+}) {
+  const { t } = useTranslation();
+  const table = useReviewTable(rows);
+  const [confirming, setConfirming] = useState(false);
+  const count = table.selectedCount;
+
+  return (
+    <section className="review" aria-labelledby="review-heading">
+      <h2 id="review-heading">{t('common.review')}</h2>
+      <p className="recipient-count" data-testid="recipient-count">
+        {t('admin.sendSms.recipients', { count })}
+      </p>
+      <div className="review-message">
+        <h3>{t('admin.sendSms.message')}</h3>
+        {message}
+      </div>
+      <SearchBox value={table.searchText} onChange={table.search} />
+      <UserTable
+        rows={table.page.items}
+        caption={t('admin.review.tableCaption')}
+        selection={table.selection}
+      />
+      <Pager
+        page={table.page.page}
+        pageCount={table.page.pageCount}
+        rowsPerPage={table.rowsPerPage}
+        onPage={table.setPage}
+        onRowsPerPage={table.setRowsPerPage}
+      />
+      <div className="actions">
+        <button type="button" onClick={onCancel} disabled={sending}>
+          {t('common.cancel')}
+        </button>
+        <button
+          type="button"
+          className="primary"
+          disabled={sending || count === 0}
+          onClick={() => setConfirming(true)}
+        >
+          {t('common.send')}
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        text={t('admin.sendSms.confirm', { count })}
+        confirmLabel={t('common.send')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          onSend(table.selected);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,225 @@
+// The admin user table: the SPEC's columns for Flex, Spark and invitee rows, optionally with a
+// checkbox per row (review) or sortable headers (users). Only the rows in view are drawn, so a
+// page of any size, up to a whole 100,000-row list, scrolls smoothly.
+import { formatDayShort, formatPhone, localTimeZone, type UserStatus } from '@blockcatch/sdk';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Selection } from '../../hooks/admin/selection.js';
+import type { SortColumn, SortDirection } from '../../hooks/admin/user-sorting.js';
+
+/** What a row needs to be drawn: a Flex or Spark user, or a merged invitee. */
+export interface TableRow {
+  readonly name: string;
+  readonly phoneNumber: string;
+  readonly referral: string | null;
+  readonly humanRegion?: string | null;
+  readonly driverOptions?: { readonly deliveryArea: string | null };
+  readonly goodStanding: boolean;
+  readonly proxyInstalled: boolean;
+  readonly setupComplete: boolean;
+  readonly expirationDateTimestamp: number | null;
+  readonly stripeExpressId: string | null;
+  readonly status: UserStatus | null;
+  readonly unregistered?: boolean;
+}
+
+const COLUMNS = [
+  ['name', 'name'],
+  ['phoneNumber', 'phone'],
+  ['referral', 'referral'],
+  ['region', 'region'],
+  ['goodStanding', 'goodStanding'],
+  ['proxyInstalled', 'accountConnected'],
+  ['setupComplete', 'filtersComplete'],
+  ['expirationDateTimestamp', 'expirationDate'],
+  ['status', 'status'],
+] as const satisfies readonly (readonly [SortColumn, string])[];
+
+const ROW_HEIGHT = 41;
+
+export interface TableSelection {
+  selected: Selection;
+  /** Whether all, some or none of the listed rows are selected, for the header checkbox. */
+  state: 'all' | 'some' | 'none';
+  onToggle(phoneNumber: string): void;
+  onToggleAll(): void;
+}
+
+export interface TableSort {
+  column: SortColumn | undefined;
+  direction: SortDirection;
+  onSort(column: SortColumn): void;
+}
+
+export function UserTable<T extends TableRow>({
+  rows,
+  caption,
+  selection,
+  sort,
+  nameCell,
+  actions,
+}: {
+  rows: readonly T[];
+  caption: string;
+  selection?: TableSelection;
+  sort?: TableSort;
+  /** Replaces the name cell's text, e.g. with a link to the user. */
+  nameCell?: (row: T, name: ReactNode) => ReactNode;
+  /** An extra last column, e.g. a link to the user's dashboard. */
+  actions?: { label: string; cell: (row: T) => ReactNode };
+}) {
+  const { t } = useTranslation();
+  const scrollRef = useRef<HTMLElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const top = items.length > 0 ? items[0]!.start : 0;
+  const bottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  const columnCount = COLUMNS.length + (selection ? 1 : 0) + (actions ? 1 : 0);
+  const timeZone = localTimeZone();
+
+  return (
+    // A scrollable region must be reachable by keyboard (WCAG 2.1.1), hence focusable and named.
+    <section
+      className="table-scroll virtual-table"
+      ref={scrollRef}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container needs focus to scroll by keyboard
+      tabIndex={0}
+      aria-label={caption}
+    >
+      <table aria-rowcount={rows.length + 1}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {selection && (
+              <th scope="col" className="check-cell">
+                <SelectAllBox selection={selection} label={t('admin.userTable.selectAll')} />
+              </th>
+            )}
+            {COLUMNS.map(([column, key]) => (
+              <HeaderCell
+                key={column}
+                label={t(`admin.userTable.columns.${key}`)}
+                column={column}
+                sort={sort}
+              />
+            ))}
+            {actions && <th scope="col">{actions.label}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {top > 0 && <Spacer height={top} columns={columnCount} />}
+          {items.map((item) => {
+            const row = rows[item.index]!;
+            const checked = selection?.selected.has(row.phoneNumber) ?? false;
+            const name = row.unregistered ? t('admin.userTable.unregistered') : row.name;
+            const nameText = (
+              <span className={row.stripeExpressId ? 'highlight-name' : undefined}>
+                {name}
+                {row.stripeExpressId && (
+                  <span className="visually-hidden"> ({t('admin.userTable.reseller')})</span>
+                )}
+              </span>
+            );
+            return (
+              <tr
+                key={`${row.phoneNumber}-${item.index}`}
+                aria-rowindex={item.index + 2}
+                className={checked ? 'selected' : undefined}
+              >
+                {selection && (
+                  <td className="check-cell">
+                    <input
+                      type="checkbox"
+                      checked={checked}
+                      onChange={() => selection.onToggle(row.phoneNumber)}
+                      aria-label={t('admin.userTable.selectUser', { name })}
+                    />
+                  </td>
+                )}
+                <td>{nameCell ? nameCell(row, nameText) : nameText}</td>
+                <td>{formatPhone(row.phoneNumber) || row.phoneNumber}</td>
+                <td>{row.referral ?? ''}</td>
+                <td>{row.humanRegion ?? row.driverOptions?.deliveryArea ?? ''}</td>
+                <td>{yesNo(t, row.goodStanding)}</td>
+                <td>{yesNo(t, row.proxyInstalled)}</td>
+                <td>{yesNo(t, row.setupComplete)}</td>
+                <td>
+                  {row.expirationDateTimestamp === null
+                    ? t('admin.userTable.none')
+                    : formatDayShort(row.expirationDateTimestamp, timeZone)}
+                </td>
+                <td>
+                  {row.status === null
+                    ? ''
+                    : row.status === 'start'
+                      ? t('admin.userTable.on')
+                      : t('admin.userTable.off')}
+                </td>
+                {actions && <td>{actions.cell(row)}</td>}
+              </tr>
+            );
+          })}
+          {bottom > 0 && <Spacer height={bottom} columns={columnCount} />}
+        </tbody>
+      </table>
+      {rows.length === 0 && <p className="empty-table">{t('admin.userTable.noResults')}</p>}
+    </section>
+  );
+}
+
+function yesNo(t: (key: string) => string, value: boolean): string {
+  return value ? t('common.yes') : t('common.no');
+}
+
+/** Stands in for the rows scrolled out of view, so the scrollbar keeps the whole list's length. */
+function Spacer({ height, columns }: { height: number; columns: number }) {
+  return (
+    <tr className="spacer">
+      <td colSpan={columns} style={{ height, padding: 0, border: 0 }} />
+    </tr>
+  );
+}
+
+function SelectAllBox({ selection, label }: { selection: TableSelection; label: string }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = selection.state === 'some';
+  }, [selection.state]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      checked={selection.state === 'all'}
+      onChange={selection.onToggleAll}
+      aria-label={label}
+    />
+  );
+}
+
+function HeaderCell({
+  label,
+  column,
+  sort,
+}: {
+  label: string;
+  column: SortColumn;
+  sort: TableSort | undefined;
+}) {
+  if (!sort) return <th scope="col">{label}</th>;
+  const active = sort.column === column;
+  const ariaSort = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none';
+  return (
+    <th scope="col" aria-sort={ariaSort}>
+      <button type="button" className="sort-button" onClick={() => sort.onSort(column)}>
+        {label}
+        <span aria-hidden="true">{active ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+      </button>
+    </th>
+  );
+}

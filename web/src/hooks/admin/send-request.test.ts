@@ -1,0 +1,91 @@
+import type { WhatsappTemplate } from '@blockcatch/sdk';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { selectEvery, toggleSelected } from './selection.js';
+import { buildSendRequest, isComposed, templatePreview, templateSummary } from './send-request.js';
+
+const template: WhatsappTemplate = {
+  id: '1',
+  name: 'service_expiring',
+  language: 'en_US',
+  components: [
+    { type: 'HEADER', text: 'Your BlockCatch week ends soon' },
+    { type: 'BODY', text: 'Hi {{1}}, renew now.' },
+  ],
+};
+
+describe('buildSendRequest', () => {
+  it('sends exactly the selected phones, each once, in list order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('+12025550001', '+12025550002', '+12025550003', '+12025550004')),
+        fc.subarray(['+12025550001', '+12025550002', '+12025550003', '+12025550004']),
+        (list, chosen) => {
+          const rows = list.map((phoneNumber) => ({ phoneNumber }));
+          const request = buildSendRequest(
+            { channel: 'sms', message: 'Hi' },
+            rows,
+            new Set(chosen),
+          );
+          const numbers = request.payload.numbers.map((n) => n.number);
+          expect(new Set(numbers).size).toBe(numbers.length);
+          expect(new Set(numbers)).toEqual(new Set(list.filter((p) => chosen.includes(p))));
+          expect(numbers).toEqual([...new Set(list)].filter((p) => chosen.includes(p)));
+        },
+      ),
+    );
+  });
+
+  it('drops the deselected rows from an SMS payload', () => {
+    const rows = ['+12025550001', '+12025550002', '+12025550003'].map((phoneNumber) => ({
+      phoneNumber,
+    }));
+    const selected = toggleSelected(selectEvery(rows), '+12025550002');
+    expect(buildSendRequest({ channel: 'sms', message: 'Hello' }, rows, selected)).toEqual({
+      channel: 'sms',
+      payload: {
+        numbers: [{ number: '+12025550001' }, { number: '+12025550003' }],
+        message: 'Hello',
+      },
+    });
+  });
+
+  it('names a WhatsApp template by language, name and components, without its id', () => {
+    const request = buildSendRequest(
+      { channel: 'whatsapp', template },
+      [{ phoneNumber: '+1' }],
+      new Set(['+1']),
+    );
+    expect(request).toEqual({
+      channel: 'whatsapp',
+      payload: {
+        numbers: [{ number: '+1' }],
+        msgTemplate: {
+          language: 'en_US',
+          name: 'service_expiring',
+          components: template.components,
+        },
+      },
+    });
+  });
+});
+
+describe('templates and composing', () => {
+  it('summarises a template by its header and previews header and body', () => {
+    expect(templateSummary(template)).toBe('Your BlockCatch week ends soon');
+    expect(templatePreview(template)).toBe(
+      'Your BlockCatch week ends soon\n\nHi {{1}}, renew now.',
+    );
+  });
+
+  it('cuts a long summary short', () => {
+    const long = { ...template, components: [{ type: 'BODY' as const, text: 'x'.repeat(100) }] };
+    expect(templateSummary(long)).toHaveLength(60);
+  });
+
+  it('needs non-blank SMS text before review', () => {
+    expect(isComposed({ channel: 'sms', message: '   ' })).toBe(false);
+    expect(isComposed({ channel: 'sms', message: 'Hi' })).toBe(true);
+    expect(isComposed(null)).toBe(false);
+  });
+});

@@ -1,0 +1,72 @@
+// What a review sends: the SMS or WhatsApp payload built from the composed message and the
+// selected rows, in the shapes of SPEC section 3.
+import type {
+  MsgTemplate,
+  SmsSendPayload,
+  WhatsappSendPayload,
+  WhatsappTemplate,
+} from '@blockcatch/sdk';
+import { type HasPhone, type Selection, selectedRows } from './selection.js';
+
+export type ComposedMessage =
+  | { channel: 'sms'; message: string }
+  | { channel: 'whatsapp'; template: WhatsappTemplate };
+
+export type SendRequest =
+  | { channel: 'sms'; payload: SmsSendPayload }
+  | { channel: 'whatsapp'; payload: WhatsappSendPayload };
+
+/**
+ * The payload for the selected rows, each phone once, in list order. The selection is by phone,
+ * so a phone listed twice (a Flex user who is also an invitee) is still messaged once.
+ */
+export function buildSendRequest(
+  composed: ComposedMessage,
+  rows: readonly HasPhone[],
+  selected: Selection,
+): SendRequest {
+  const seen = new Set<string>();
+  const numbers: { number: string }[] = [];
+  for (const row of selectedRows(rows, selected)) {
+    if (seen.has(row.phoneNumber)) continue;
+    seen.add(row.phoneNumber);
+    numbers.push({ number: row.phoneNumber });
+  }
+  if (composed.channel === 'sms') {
+    return { channel: 'sms', payload: { numbers, message: composed.message } };
+  }
+  return {
+    channel: 'whatsapp',
+    payload: { numbers, msgTemplate: toMsgTemplate(composed.template) },
+  };
+}
+
+/** The template as the send payload names it: language, name and components, no id. */
+export function toMsgTemplate(template: WhatsappTemplate): MsgTemplate {
+  return {
+    language: template.language,
+    name: template.name,
+    components: template.components.map(({ type, text }) => ({ type, text })),
+  };
+}
+
+const SUMMARY_LENGTH = 60;
+
+/** The short text after '(name)' in the template selector: the header, else the body, cut short. */
+export function templateSummary(template: WhatsappTemplate): string {
+  const header = template.components.find((c) => c.type === 'HEADER')?.text;
+  const body = template.components.find((c) => c.type === 'BODY')?.text;
+  const text = (header ?? body ?? '').replace(/\s+/g, ' ').trim();
+  return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH - 1)}…` : text;
+}
+
+/** The read-only preview: header and body as the recipient reads them, placeholders kept. */
+export function templatePreview(template: WhatsappTemplate): string {
+  return template.components.map((c) => c.text).join('\n\n');
+}
+
+/** Whether the composed message can be reviewed: non-blank text, or a template picked. */
+export function isComposed(composed: ComposedMessage | null): composed is ComposedMessage {
+  if (!composed) return false;
+  return composed.channel === 'sms' ? composed.message.trim() !== '' : true;
+}

@@ -1,0 +1,19 @@
+// What the signed-in admin may do (SPEC section 6), read once from the session's user.
+import { useAuth } from '../useAuth.js';
+
+export interface AdminRole {
+  isOwner: boolean;
+  billingDetails: boolean;
+  /** May clear 'Limit characters' and send SMS longer than one segment. */
+  multiSegmentSms: boolean;
+}
+
+export function useAdminRole(): AdminRole {
+  const { state } = useAuth();
+  const role = state.status === 'signed-in' ? state.user.role : null;
+  return {
+    isOwner: role?.role === 'owner',
+    billingDetails: role?.properties.billingDetails === true,
+    multiSegmentSms: role?.properties.multiSegmentSms === true,
+  };
+}

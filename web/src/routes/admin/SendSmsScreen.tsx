@@ -1,0 +1,182 @@
+// The Send SMS screen (owner only): a Flex or Spark audience filtered by the SPEC's filters, the
+// message, then the review. Shown inside /admin/tools.
+import { type AudienceFilters, filterAudience, type Product, type UserRow } from '@blockcatch/sdk';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/admin/DateField.js';
+import {
+  composedFrom,
+  EMPTY_DRAFT,
+  MessageComposer,
+  type MessageDraft,
+} from '../../components/admin/MessageComposer.js';
+import { MessagePreview } from '../../components/admin/MessagePreview.js';
+import { ProductSwitch } from '../../components/admin/ProductSwitch.js';
+import { ReviewStep } from '../../components/admin/ReviewStep.js';
+import { SelectField } from '../../components/admin/SelectField.js';
+import { Spinner } from '../../components/admin/Spinner.js';
+import { TriStateSelect } from '../../components/admin/TriStateSelect.js';
+import { buildSendRequest, type ComposedMessage } from '../../hooks/admin/send-request.js';
+import { useAdminRole } from '../../hooks/admin/useAdminRole.js';
+import { useReferrals, useTemplates, useUsers } from '../../hooks/admin/useAdminTables.js';
+import { dataOf } from '../../hooks/admin/useGatewayQuery.js';
+import { regionsOf } from '../../hooks/admin/user-sorting.js';
+import { useSendMessage } from '../../hooks/admin/useSendMessage.js';
+
+const NO_FILTERS: AudienceFilters = {
+  byGoodStanding: 'all',
+  byProxyInstalled: 'all',
+  bySetupComplete: 'all',
+  byRegion: '',
+  selectedReferral: '',
+};
+
+interface Review {
+  id: number;
+  rows: UserRow[];
+  composed: ComposedMessage;
+}
+
+export function SendSmsScreen() {
+  const { t } = useTranslation();
+  const role = useAdminRole();
+  const [product, setProduct] = useState<Product>('flex');
+  const [filters, setFilters] = useState<AudienceFilters>(NO_FILTERS);
+  const [draft, setDraft] = useState<MessageDraft>(EMPTY_DRAFT);
+  const [review, setReview] = useState<Review | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const reviews = useRef(0);
+  const users = useUsers(product);
+  const referrals = useReferrals(role.billingDetails);
+  const templates = dataOf(useTemplates(role.billingDetails));
+  const { send, sending } = useSendMessage(review?.id ?? 0);
+  const userRows = dataOf(users);
+  const regions = useMemo(() => (userRows ? regionsOf(userRows) : []), [userRows]);
+  const referralCodes = useMemo(
+    () => dataOf(referrals)?.map((r) => r.referralCode) ?? [],
+    [referrals],
+  );
+  const composed = composedFrom(draft, templates);
+  const set = (patch: Partial<AudienceFilters>) => setFilters((f) => ({ ...f, ...patch }));
+
+  if (review) {
+    return (
+      <ReviewStep
+        key={review.id}
+        rows={review.rows}
+        message={<MessagePreview composed={review.composed} />}
+        sending={sending}
+        onCancel={() => setReview(null)}
+        onSend={async (selected) => {
+          const outcome = await send(buildSendRequest(review.composed, review.rows, selected));
+          if (!outcome) return;
+          setResult(outcome);
+          if (outcome.ok) {
+            // Success clears filters, message and review (SPEC section 4).
+            setFilters(NO_FILTERS);
+            setDraft(EMPTY_DRAFT);
+            setReview(null);
+          }
+        }}
+      />
+    );
+  }
+
+  return (
+    <form
+      className="send-form"
+      aria-labelledby="send-sms-heading"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!userRows || !composed) return;
+        setResult(null);
+        reviews.current += 1;
+        setReview({
+          id: reviews.current,
+          rows: filterAudience(userRows, filters, { product, billingDetails: role.billingDetails }),
+          composed,
+        });
+      }}
+    >
+      <h2 id="send-sms-heading">{t('admin.sendSms.title')}</h2>
+      {result && (
+        <p className={result.ok ? 'send-result ok-text' : 'send-result error-text'}>
+          {result.text}
+        </p>
+      )}
+      <ProductSwitch value={product} onChange={setProduct} legend={t('admin.sendSms.audience')} />
+
+      <div className="filter-grid">
+        <DateField
+          label={t('admin.sendSms.creationStart')}
+          value={filters.startDate}
+          onChange={(startDate) => set({ startDate })}
+        />
+        <DateField
+          label={t('admin.sendSms.creationEnd')}
+          value={filters.endDate}
+          onChange={(endDate) => set({ endDate })}
+        />
+        <DateField
+          label={t('admin.sendSms.expirationStart')}
+          value={filters.startExpirationDate}
+          onChange={(startExpirationDate) => set({ startExpirationDate })}
+        />
+        <DateField
+          label={t('admin.sendSms.expirationEnd')}
+          value={filters.endExpirationDate}
+          onChange={(endExpirationDate) => set({ endExpirationDate })}
+        />
+        <TriStateSelect
+          label={t('admin.sendSms.goodStanding')}
+          value={filters.byGoodStanding ?? 'all'}
+          onChange={(byGoodStanding) => set({ byGoodStanding })}
+        />
+        <TriStateSelect
+          label={t('admin.sendSms.proxyInstalled')}
+          value={filters.byProxyInstalled ?? 'all'}
+          onChange={(byProxyInstalled) => set({ byProxyInstalled })}
+        />
+        <TriStateSelect
+          label={t('admin.sendSms.setupComplete')}
+          value={filters.bySetupComplete ?? 'all'}
+          onChange={(bySetupComplete) => set({ bySetupComplete })}
+        />
+        {product === 'flex' && (
+          <SelectField
+            label={t('admin.sendSms.region')}
+            anyLabel={t('admin.sendSms.allRegions')}
+            value={filters.byRegion ?? ''}
+            options={regions}
+            onChange={(byRegion) => set({ byRegion })}
+          />
+        )}
+        {role.billingDetails && (
+          <SelectField
+            label={t('admin.sendSms.referral')}
+            anyLabel={t('admin.sendSms.allReferrals')}
+            value={filters.selectedReferral ?? ''}
+            options={referralCodes}
+            onChange={(selectedReferral) => set({ selectedReferral })}
+          />
+        )}
+      </div>
+
+      <MessageComposer
+        draft={draft}
+        onChange={setDraft}
+        templates={templates}
+        whatsappAllowed={role.billingDetails}
+        limitControl={role.multiSegmentSms ? 'free' : 'locked'}
+      />
+
+      {users.status === 'loading' && <Spinner />}
+      {users.status === 'error' && <p className="error-text">{t('admin.sendSms.loadFailed')}</p>}
+      <div className="actions">
+        <button type="submit" className="primary" disabled={!userRows || !composed}>
+          {t('common.review')}
+        </button>
+      </div>
+    </form>
+  );
+}
