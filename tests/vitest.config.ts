@@ -52,7 +52,14 @@ export default defineConfig({
       {
         resolve: source,
         ssr,
-        test: { name: 'data', root, include: ['tests/*.test.ts', 'fixtures/**/*.test.ts'] },
+        // Cross-package tests start gateways and spawn the CLI: seconds, not milliseconds.
+        test: {
+          name: 'data',
+          root,
+          include: ['tests/*.test.ts', 'fixtures/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         resolve: source,

@@ -64,7 +64,7 @@ export async function benchUsersTable(): Promise<string[]> {
 
     // Signs in the way every client does: the sandbox admin through the user pool, USER_PASSWORD_AUTH.
     const admin = generateStaff()[1]!;
-    await insertUsers(gateway.db, [staffUserRow(admin)]);
+    await insertUsers(gateway.db, [staffUserRow(admin, Date.now())]);
     await gateway.identity.ensureAccount({
       phoneNumber: admin.phoneNumber,
       password: admin.password,

@@ -10,6 +10,7 @@ import {
   referralSchema,
   signedInUserSchema,
   sparkUserSchema,
+  WEEK_MS,
   whatsappTemplateSchema,
 } from '@blockcatch/sdk';
 import { z } from 'zod';
@@ -131,7 +132,11 @@ export async function seedFixtures(deps: {
 async function insertFixtures(tx: Queryable, fixtures: Fixtures, counts: SeedReport['counts']) {
   counts.flexUsers = await insertUsers(tx, fixtures.flexUsers.map(flexUserRow));
   counts.sparkUsers = await insertUsers(tx, fixtures.sparkUsers.map(sparkUserRow));
-  await insertUsers(tx, fixtures.staff.map(staffUserRow));
+  const now = Date.now();
+  await insertUsers(
+    tx,
+    fixtures.staff.map((member) => staffUserRow(member, now)),
+  );
   counts.invitations = await insertInvitations(tx, fixtures.invitations);
   counts.templates = await upsertTemplates(tx, fixtures.templates);
 }
@@ -166,8 +171,15 @@ export function sparkUserRow(u: SparkFixtureUser): NewUser {
   return { ...userRowBase(u), product: 'spark', delivery_area: u.driverOptions.deliveryArea };
 }
 
-/** Staff sign in to the Flex app, so their rows are Flex users carrying their permissions. */
-export function staffUserRow(s: StaffFixture): NewUser {
+/** Service the staff accounts have at least, counted from seeding (the fixtures are dated). */
+export const STAFF_SERVICE_WEEKS = 4;
+
+/**
+ * Staff sign in to the Flex app, so their rows are Flex users carrying their permissions. Their
+ * service runs at least STAFF_SERVICE_WEEKS from `now`: the fixtures are fixed in time, and a
+ * sandbox started later must not greet its demo accounts with the payment page.
+ */
+export function staffUserRow(s: StaffFixture, now: number): NewUser {
   return {
     product: 'flex',
     phone_number: s.phoneNumber,
@@ -179,7 +191,7 @@ export function staffUserRow(s: StaffFixture): NewUser {
     good_standing: s.goodStanding,
     proxy_installed: s.proxyInstalled,
     setup_complete: s.setupComplete,
-    expiration_ts: s.expirationDateTimestamp,
+    expiration_ts: Math.max(s.expirationDateTimestamp ?? 0, now + STAFF_SERVICE_WEEKS * WEEK_MS),
     status: 'start',
   };
 }

@@ -76,6 +76,25 @@ describe('seeding', () => {
     }
   });
 
+  it('gives the staff accounts weeks of service from the day the sandbox is seeded', async () => {
+    const gateway = await buildGateway({ port: 0, logLevel: 'silent', fixturesDir });
+    try {
+      const rows = await gateway.db.query<{ phone_number: string; expiration_ts: number }>(
+        'SELECT phone_number, expiration_ts FROM users WHERE phone_number = ANY($1)',
+        [data.staff.map((member) => member.phoneNumber)],
+      );
+      expect(rows).toHaveLength(data.staff.length);
+      for (const row of rows) {
+        expect(row.expiration_ts).toBeGreaterThanOrEqual(Date.now() + 27 * 24 * 3_600_000);
+      }
+      // The fixtures are dated: the seeded driver's own expiration lies in the past of this run.
+      const driver = data.staff.find((member) => !member.isAdmin)!;
+      expect(driver.expirationDateTimestamp).toBeLessThan(Date.now());
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it('leaves a database that already has users alone, and creates no staff accounts in it', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'blockcatch-data-'));
     cleanup.push(dataDir);
