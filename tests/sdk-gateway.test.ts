@@ -2,6 +2,7 @@
 // connections, delays, and answers 500, 503 and 429: nothing is lost and nothing is sent twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../packages/sdk/src/auth/auth.js';
+import type { DriverFilters } from '../packages/sdk/src/core/schemas/index.js';
 import {
   ConfigError,
   NetworkError,
@@ -18,6 +19,7 @@ import {
   authOptions,
   createAdmin,
   type FaultProxy,
+  latestCode,
   type ProxyAction,
   type Sandbox,
   startFaultProxy,
@@ -284,6 +286,170 @@ describe('sends under faults', () => {
     const driver = createGatewayClient({ baseUrl: sandbox.url, auth });
     await expect(driver.flex.users()).rejects.toMatchObject({ status: 403, code: 'forbidden' });
     auth.dispose();
+  });
+});
+
+describe('a driver through the resources', () => {
+  const phone = '+13055778800';
+  let auth: ReturnType<typeof createAuth>;
+  /** Straight to the gateway. */
+  let driver: ReturnType<typeof createGatewayClient>;
+  /** Through the fault proxy, with quick retries. */
+  let proxied: ReturnType<typeof createGatewayClient>;
+
+  beforeAll(async () => {
+    await sandbox.gateway.db.query(
+      `INSERT INTO users (id, product, phone_number, name, create_date_ts)
+       VALUES (gen_random_uuid()::text, 'flex', $1, 'Rita Resource', $2)`,
+      [phone, Date.now()],
+    );
+    await sandbox.gateway.identity.ensureAccount({
+      phoneNumber: phone,
+      password: 'Driver-pass-2',
+      name: 'Rita Resource',
+    });
+    auth = createAuth(authOptions(sandbox.gateway, sandbox.url));
+    await auth.signIn(phone, 'Driver-pass-2');
+    driver = createGatewayClient({ baseUrl: sandbox.url, auth });
+    proxied = createGatewayClient({
+      baseUrl: proxy.url,
+      auth,
+      transport,
+      retry: { baseDelayMs: 20, maxRetries: 5, maxElapsedMs: 20_000 },
+    });
+  });
+  afterAll(() => {
+    auth?.dispose();
+    proxy.plan = () => ({ kind: 'forward' });
+  });
+
+  it('connects the delivery account with the texted code, then disconnects it', async () => {
+    const challenge = await driver.platform.signIn({
+      email: 'rita@example.com',
+      password: 'flex-pw-1',
+    });
+    expect(challenge.sentTo).toBe(phone);
+    let code = '';
+    for (let i = 0; i < 50 && !code; i++) {
+      code = await latestCode(admin.client, phone).catch(() => '');
+      if (!code) await new Promise((r) => setTimeout(r, 100));
+    }
+    await driver.platform.verify({ challengeId: challenge.challengeId, code });
+    expect(await driver.platform.state()).toEqual({ proxyInstalled: true, pendingCode: false });
+    await driver.platform.disconnect();
+    expect((await driver.platform.state()).proxyInstalled).toBe(false);
+  });
+
+  it('saves the filters and reads them back; a saved PUT is repeated through a 503', async () => {
+    expect(await driver.driver.settings()).toBeNull();
+    const [area] = await driver.platform.serviceAreas();
+    const allDay = [{ start: '00:00', end: '24:00' }];
+    const filters: DriverFilters = {
+      warehouses: [area!.id],
+      minHourlyPay: 20,
+      minBlockPay: 50,
+      timeBufferMinutes: 45,
+      weeklySchedule: { mon: allDay, tue: allDay, wed: [], thu: [], fri: allDay, sat: [], sun: [] },
+      timeZone: area!.timeZone,
+    };
+    const puts: number[] = [];
+    proxy.plan = (req) => {
+      if (req.method !== 'PUT' || !req.path.startsWith('/api/flex/v1/settings')) {
+        return { kind: 'forward' };
+      }
+      puts.push(req.seen);
+      return req.seen === 0 ? { kind: 'status', status: 503 } : { kind: 'forward' };
+    };
+    const saved = await proxied.driver.saveSettings(filters);
+    proxy.plan = () => ({ kind: 'forward' });
+    expect(puts).toEqual([0, 1]);
+    expect(saved).toEqual({ Item: filters, setupComplete: true });
+    expect(await driver.driver.settings()).toEqual(filters);
+  });
+
+  it('turns the system on and off, a PUT whose answer was lost landing once', async () => {
+    proxy.plan = (req) =>
+      req.method === 'PUT' && req.path.startsWith('/api/flex/v1/status') && req.seen === 0
+        ? { kind: 'drop-after-forward' }
+        : { kind: 'forward' };
+    expect(await proxied.driver.setStatus('start')).toBe('start');
+    proxy.plan = () => ({ kind: 'forward' });
+    const on = await driver.driver.dashboard();
+    expect(on).toMatchObject({ status: 'start', systemOn: true, setupComplete: true });
+    // Not connected (the last test disconnected): on, but not searching, and saying why.
+    expect(on.notSearchingBecause).toBe('not-connected');
+    expect(await driver.driver.setStatus('stop')).toBe('stop');
+    expect(await driver.driver.dashboard()).toMatchObject({ systemOn: false, searching: false });
+    expect(await driver.driver.offers({ kind: 'won' })).toEqual([]);
+    expect((await driver.driver.calendar()).Items).toEqual([]);
+  });
+
+  it('pays a week with the sandbox card once, however often its key is replayed', async () => {
+    const price = await driver.payments.price();
+    expect(price.provider).toBe('sandbox');
+    const key = `pay-${Date.now()}`;
+    const body = {
+      weeks: 1,
+      card: {
+        number: '4242424242424242',
+        expMonth: 12,
+        expYear: new Date().getFullYear() + 2,
+        cvc: '123',
+      },
+    };
+    // The gateway charges, the answer is lost: the client repeats the POST under the same key.
+    const posts: string[] = [];
+    proxy.plan = (req) => {
+      if (req.method !== 'POST' || !req.path.startsWith('/api/flex/v1/payments')) {
+        return { kind: 'forward' };
+      }
+      posts.push(String(req.headers['idempotency-key']));
+      return posts.length === 1 ? { kind: 'drop-after-forward' } : { kind: 'forward' };
+    };
+    const paid = await proxied.payments.create(body, { idempotencyKey: key });
+    proxy.plan = () => ({ kind: 'forward' });
+    expect(posts).toEqual([key, key]);
+    expect(paid.status).toBe('succeeded');
+    expect(paid.payment).toMatchObject({
+      weeks: 1,
+      amountCents: price.weeklyPriceCents,
+      cardLast4: '4242',
+      status: 'succeeded',
+    });
+
+    const replay = await driver.payments.create(body, { idempotencyKey: key });
+    expect(replay.payment).toEqual(paid.payment);
+    const mine = await driver.payments.list();
+    expect(mine.map((p) => p.id)).toEqual([paid.payment.id]);
+    expect(await driver.payments.get(paid.payment.id)).toEqual(paid.payment);
+    const dashboard = await driver.driver.dashboard();
+    expect(dashboard).toMatchObject({ goodStanding: true, expired: false });
+    expect(dashboard.expirationDateTimestamp).toBe(paid.payment.expirationDateTimestamp);
+
+    // The admin sees the same payment in today's billing report and the driver's dashboard.
+    const timeZone = 'America/New_York';
+    const today = new Date().toLocaleDateString('en-CA', { timeZone });
+    const report = await admin.client.admin.billing({ from: today, timeZone });
+    expect(report.Items.filter((p) => p.id === paid.payment.id)).toHaveLength(1);
+    expect(await admin.client.admin.userDashboard(phone)).toEqual(dashboard);
+    const calendar = await admin.client.admin.userCalendar(phone);
+    expect(calendar.timeZone).toBe((await driver.driver.settings())?.timeZone);
+  });
+
+  it('invites a friend once, and reads the invitation back', async () => {
+    const first = await driver.driver.invite('(305) 555-0177');
+    expect(first).toMatchObject({
+      phoneNumber: '+13055550177',
+      status: 'invited',
+      freeWeek: false,
+    });
+    const again = await driver.driver.invite('+1 305 555 0177');
+    expect(again).toEqual(first);
+    const mine = await driver.driver.invitations();
+    expect(mine.referralCode).toBe(first.referralCode);
+    expect(mine.Items).toEqual([first]);
+    expect(await driver.driver.invitation('+13055550177')).toEqual(first);
+    await expect(driver.driver.reseller()).rejects.toMatchObject({ status: 403 });
   });
 });
 

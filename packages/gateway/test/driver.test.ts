@@ -1,5 +1,13 @@
 // The driver service over HTTP on a real gateway: connecting the delivery account with the code
 // texted to the driver, filters and setup, system on/off, and the catcher winning blocks.
+import {
+  driverCalendarSchema,
+  driverDashboardResponseSchema,
+  offersResponseSchema,
+  platformChallengeSchema,
+  savedSettingsResponseSchema,
+  serviceAreasResponseSchema,
+} from '@blockcatch/sdk';
 import { CognitoUserAttribute } from 'amazon-cognito-identity-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../src/storage/outbox.js';
@@ -64,6 +72,7 @@ describe('a driver from sign-up to a won block', () => {
       password: PLATFORM_PASSWORD,
     });
     expect(signIn.status).toBe(200);
+    expect(platformChallengeSchema.parse(signIn.body).sentTo).toBe(phone);
     const code = await lastPlatformCode(running, phone);
     const verified = await driver.post('/platform/verify', {
       challengeId: signIn.body.challengeId,
@@ -74,10 +83,10 @@ describe('a driver from sign-up to a won block', () => {
     expect(user.body.Item.proxyInstalled).toBe(true);
 
     const areas = await driver.get('/service-areas');
-    expect(areas.body.Items.map((a: { id: string }) => a.id)).toContain('DAU1');
+    expect(serviceAreasResponseSchema.parse(areas.body).Items.map((a) => a.id)).toContain('DAU1');
     const saved = await driver.put('/settings', openFilters());
     expect(saved.status).toBe(200);
-    expect(saved.body.setupComplete).toBe(true);
+    expect(savedSettingsResponseSchema.parse(saved.body).setupComplete).toBe(true);
     expect((await driver.get('/user')).body.Item.setupComplete).toBe(true);
 
     expect((await driver.put('/status', { status: 'start' })).status).toBe(200);
@@ -94,7 +103,11 @@ describe('a driver from sign-up to a won block', () => {
       () => driver.get('/offers?kind=won'),
       (r) => r.body.Items.length === 1,
     );
-    expect(won.body.Items[0]).toMatchObject({ offerId: wanted.offerId, kind: 'won', pay: 100 });
+    expect(offersResponseSchema.parse(won.body).Items[0]).toMatchObject({
+      offerId: wanted.offerId,
+      kind: 'won',
+      pay: 100,
+    });
     const disliked = await waitFor(
       () => driver.get('/offers?kind=disliked'),
       (r) => r.body.Items.length === 1,
@@ -105,14 +118,14 @@ describe('a driver from sign-up to a won block', () => {
     });
 
     const dashboard = await driver.get('/dashboard');
-    expect(dashboard.body.Item).toMatchObject({
+    expect(driverDashboardResponseSchema.parse(dashboard.body).Item).toMatchObject({
       systemOn: true,
       searching: true,
       offers: { won: 1, disliked: 1, gone: 0 },
       expired: false,
     });
     const calendar = await driver.get('/calendar');
-    expect(calendar.body.Items.map((b: { offerId: string }) => b.offerId)).toEqual([
+    expect(driverCalendarSchema.parse(calendar.body).Items.map((b) => b.offerId)).toEqual([
       wanted.offerId,
     ]);
     const [taken] = await running.gateway.db.query<{ accepted_by: string | null }>(

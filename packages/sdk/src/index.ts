@@ -19,6 +19,7 @@ export * from './errors.js';
 export * from './gateway/client.js';
 export * from './gateway/resources/messages.js';
 export * from './gateway/resources/outbox.js';
+export type { PaymentOptions } from './gateway/resources/payments.js';
 export type { Health } from './gateway/resources/status.js';
 export * from './gateway/retry.js';
 export * from './gateway/transport.js';

@@ -1,7 +1,8 @@
 // Offers the catcher saw, one kind at a time: when, where and for how much.
+
+import type { OfferItem } from '@blockcatch/sdk';
 import { formatDayShort } from '@blockcatch/sdk';
 import { useTranslation } from 'react-i18next';
-import type { OfferItem } from '../hooks/driverApi.js';
 
 export function OfferList({ offers, timeZone }: { offers: OfferItem[]; timeZone: string }) {
   const { t, i18n } = useTranslation();

@@ -1,5 +1,6 @@
 // What the driver's home screen shows: offer counts, whether the system is on and searching, and
 // where the paid service stands (expired, or expiring within a day).
+import type { DriverDashboard } from '@blockcatch/sdk';
 import type { Queryable } from '../storage/db.js';
 import { findLiveLease } from '../storage/driver-leases.js';
 import { countOfferRecords } from '../storage/driver-offers.js';
@@ -7,33 +8,11 @@ import type { UserRecord } from '../storage/users.js';
 
 const DAY_MS = 86_400_000;
 
-export interface Dashboard {
-  status: 'start' | 'stop';
-  systemOn: boolean;
-  /** A gateway process is polling the platform for this driver right now. */
-  searching: boolean;
-  /** Why the catcher is not searching while the system is on, or null. */
-  notSearchingBecause:
-    | 'not-connected'
-    | 'setup-incomplete'
-    | 'not-in-good-standing'
-    | 'starting'
-    | null;
-  offers: { won: number; disliked: number; gone: number };
-  proxyInstalled: boolean;
-  setupComplete: boolean;
-  goodStanding: boolean;
-  expirationDateTimestamp: number | null;
-  expired: boolean;
-  /** The service ends within the next 24 hours. */
-  expiringSoon: boolean;
-}
-
 export async function readDashboard(
   db: Queryable,
   user: UserRecord,
   now = Date.now(),
-): Promise<Dashboard> {
+): Promise<DriverDashboard> {
   const [offers, lease] = await Promise.all([
     countOfferRecords(db, user.id),
     findLiveLease(db, user.id, now),

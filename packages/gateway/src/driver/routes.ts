@@ -1,7 +1,20 @@
 // The driver endpoints under /api/flex/v1: connecting the delivery-platform account, filters,
 // system on/off, "I've arrived", and the dashboard, offers and calendar the catcher's records feed.
-import { driverFiltersSchema, endOfDay, normalizePhone, startOfDay } from '@blockcatch/sdk';
+import {
+  calendarQuerySchema,
+  type DriverCalendar,
+  driverFiltersSchema,
+  driverStatusRequestSchema,
+  endOfDay,
+  normalizePhone,
+  type OfferItem,
+  offersQuerySchema,
+  platformSignInRequestSchema,
+  platformVerifyRequestSchema,
+  startOfDay,
+} from '@blockcatch/sdk';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { type Authenticate, requireAdmin } from '../api/authenticate.js';
 import { ApiError, badRequest, notFound } from '../http/errors.js';
 import type { CredentialCipher } from '../platform/credential-cipher.js';
@@ -21,18 +34,17 @@ import {
 } from '../storage/driver-settings.js';
 import { findUserByPhone, type UserRecord } from '../storage/users.js';
 import { readDashboard } from './dashboard.js';
-import {
-  calendarQuerySchema,
-  offersQuerySchema,
-  phoneParamSchema,
-  platformSignInSchema,
-  platformVerifySchema,
-  statusSchema,
-} from './schemas.js';
 
 const BASE = '/api/flex/v1';
 const DAY_MS = 86_400_000;
 export const SYSTEM_OFF_MESSAGE = "You must turn on the system to use I've arrived";
+
+/** The `{phone}` of the admin's per-driver paths; bodies and queries are the SDK's schemas. */
+const phoneParamSchema = z.object({
+  phone: z.string().refine((value) => normalizePhone(value) !== null, {
+    message: 'expected a US phone number such as +15125550100',
+  }),
+});
 
 export interface DriverRouteDeps {
   db: Db;
@@ -48,7 +60,7 @@ export function registerDriverRoutes(app: FastifyInstance, deps: DriverRouteDeps
 
   app.post(`${BASE}/platform/sign-in`, async (request, reply) => {
     const { user } = await authenticate(request);
-    const body = platformSignInSchema.parse(request.body ?? {});
+    const body = platformSignInRequestSchema.parse(request.body ?? {});
     const { challengeId } = await platformCall(reply, () =>
       platform.signIn({ ...body, phoneNumber: user.phone_number }),
     );
@@ -62,7 +74,7 @@ export function registerDriverRoutes(app: FastifyInstance, deps: DriverRouteDeps
 
   app.post(`${BASE}/platform/verify`, async (request, reply) => {
     const { user } = await authenticate(request);
-    const body = platformVerifySchema.parse(request.body ?? {});
+    const body = platformVerifyRequestSchema.parse(request.body ?? {});
     const link = await findDriverLink(db, user.id);
     if (!link || link.challenge_id !== body.challengeId) {
       throw new ApiError(
@@ -122,7 +134,7 @@ export function registerDriverRoutes(app: FastifyInstance, deps: DriverRouteDeps
 
   app.put(`${BASE}/status`, async (request) => {
     const { user } = await authenticate(request);
-    const { status } = statusSchema.parse(request.body ?? {});
+    const { status } = driverStatusRequestSchema.parse(request.body ?? {});
     await setDriverStatus(db, user.id, status);
     onDriverChanged();
     return { status };
@@ -176,7 +188,7 @@ export function registerDriverRoutes(app: FastifyInstance, deps: DriverRouteDeps
     return user;
   }
 
-  async function calendarOf(user: UserRecord, rawQuery: unknown) {
+  async function calendarOf(user: UserRecord, rawQuery: unknown): Promise<DriverCalendar> {
     const query = calendarQuerySchema.parse(rawQuery);
     const timeZone = (await findDriverFilters(db, user.id))?.timeZone ?? 'America/Chicago';
     const today = new Date().toLocaleDateString('en-CA', { timeZone });
@@ -187,7 +199,7 @@ export function registerDriverRoutes(app: FastifyInstance, deps: DriverRouteDeps
   }
 }
 
-function toOfferItem(record: OfferRecord) {
+function toOfferItem(record: OfferRecord): OfferItem {
   return {
     offerId: record.offerId,
     kind: record.kind,

@@ -12,16 +12,26 @@ import {
   ResponseShapeError,
   TimeoutError,
 } from '../errors.js';
+import { adminDriversResource } from './resources/admin-drivers.js';
+import { billingResource } from './resources/billing.js';
 import { currentUserResource } from './resources/current-user.js';
+import { driverReferralsResource } from './resources/driver-referrals.js';
+import { driverStatusResource } from './resources/driver-status.js';
 import { flexResource } from './resources/flex.js';
 import { invitationsResource } from './resources/invitations.js';
 import { messagesResource } from './resources/messages.js';
+import { driverOffersResource } from './resources/offers.js';
 import { outboxResource } from './resources/outbox.js';
+import { paymentsResource } from './resources/payments.js';
+import { platformResource } from './resources/platform.js';
 import { referralsResource } from './resources/referrals.js';
+import { driverSettingsResource } from './resources/settings.js';
 import { sparkResource } from './resources/spark.js';
 import { statusResource } from './resources/status.js';
 import { templatesResource } from './resources/templates.js';
 import {
+  type HttpMethod,
+  isRepeatable,
   isRetryableStatus,
   nextRetryDelay,
   parseRetryAfter,
@@ -57,7 +67,8 @@ export interface RequestOptions {
 }
 
 export interface GatewayRequest<S extends z.ZodType> {
-  method: 'GET' | 'POST';
+  /** Only repeatable requests are retried: see `isRepeatable` in retry.ts. */
+  method: HttpMethod;
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
@@ -92,6 +103,21 @@ export function createGatewayClient(options: GatewayClientOptions) {
     ...invitationsResource(requester),
     ...messagesResource(requester),
     ...outboxResource(requester),
+    /** The delivery-platform account the catcher drives. */
+    platform: platformResource(requester),
+    /** The signed-in driver's own endpoints. */
+    driver: {
+      ...driverSettingsResource(requester),
+      ...driverStatusResource(requester),
+      ...driverOffersResource(requester),
+      ...driverReferralsResource(requester),
+    },
+    payments: paymentsResource(requester),
+    /** Admin reads about drivers and money (the admin tables and sends are above, at the top). */
+    admin: {
+      ...billingResource(requester),
+      ...adminDriversResource(requester),
+    },
   };
 }
 
@@ -119,8 +145,7 @@ export function createRequester(options: GatewayClientOptions): Requester {
     const url = baseUrl + req.path + queryString(req.query);
     const signal = req.options?.signal;
     const timeoutMs = req.options?.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    // Repeating is safe only when the gateway can tell a repeat from a new request.
-    const repeatable = req.method === 'GET' || req.idempotencyKey !== undefined;
+    const repeatable = isRepeatable(req.method, req.idempotencyKey);
     const started = Date.now();
 
     for (let attempt = 0; ; attempt++) {

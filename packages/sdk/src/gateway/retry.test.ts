@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   backoffDelay,
   DEFAULT_RETRY_POLICY,
+  isRepeatable,
   isRetryableStatus,
   MAX_RETRY_WAIT_MS,
   nextRetryDelay,
@@ -146,5 +147,19 @@ describe('isRetryableStatus', () => {
         expect(isRetryableStatus(status)).toBe(status === 429 || status >= 500);
       }),
     );
+  });
+});
+
+describe('isRepeatable', () => {
+  it('repeats GET, PUT and DELETE with or without a key: a repeat ends in the same state', () => {
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      expect(isRepeatable(method, undefined)).toBe(true);
+      expect(isRepeatable(method, 'k')).toBe(true);
+    }
+  });
+
+  it('repeats a POST only under an idempotency key', () => {
+    expect(isRepeatable('POST', undefined)).toBe(false);
+    expect(isRepeatable('POST', 'pay-1')).toBe(true);
   });
 });

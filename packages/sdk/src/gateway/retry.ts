@@ -80,6 +80,21 @@ export function nextRetryDelay(input: {
   return wait;
 }
 
+/** The verbs the gateway client sends. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Whether a failed request may be sent again: only when a repeat cannot do the work twice.
+ * GET reads. PUT and DELETE are idempotent by HTTP's definition (RFC 9110, section 9.2.2), and
+ * the gateway's own keep to it: `PUT /settings` replaces the filters, `PUT /status` sets the
+ * switch, `DELETE /platform` forgets the link, so a repeat ends in the state the first one made.
+ * A POST adds something (a payment, an invitation, a send) and is repeated only under an
+ * idempotency key, which the gateway answers with the first result.
+ */
+export function isRepeatable(method: HttpMethod, idempotencyKey: string | undefined): boolean {
+  return method !== 'POST' || idempotencyKey !== undefined;
+}
+
 /** Statuses worth repeating: rate limits and server-side failures. */
 export function isRetryableStatus(status: number): boolean {
   return status === 429 || status >= 500;

@@ -1,28 +1,10 @@
-// Admin reads beyond the SDK's resources (packages/gateway/API.md): a driver's dashboard seen by
-// an admin, and the billing report. They move to SDK resource files once those exist.
-import { billingResponseSchema, localTimeZone } from '@blockcatch/sdk';
-import { z } from 'zod';
+// The admin billing report read in the browser's time zone, and "today" on the browser's clock.
+import { localTimeZone } from '@blockcatch/sdk';
 import { gateway } from '../../sdk.js';
-import { type Dashboard, dashboardSchema } from '../driverApi.js';
-
-export async function loadUserDashboard(phone: string): Promise<Dashboard> {
-  const response = await gateway.request({
-    method: 'GET',
-    path: `/api/flex/v1/admin/users/${encodeURIComponent(phone)}/dashboard`,
-    schema: z.object({ Item: dashboardSchema }),
-  });
-  return response.data.Item;
-}
 
 /** Succeeded payments per day from `from` to `to` (days in the browser's zone). */
-export async function loadBilling(from: string, to: string) {
-  const response = await gateway.request({
-    method: 'GET',
-    path: '/api/flex/v1/admin/billing',
-    query: { from, to, timeZone: localTimeZone() },
-    schema: billingResponseSchema,
-  });
-  return response.data;
+export function loadBilling(from: string, to: string) {
+  return gateway.admin.billing({ from, to, timeZone: localTimeZone() });
 }
 
 /** Today as `YYYY-MM-DD` on the browser's wall clock. */

@@ -4,13 +4,13 @@ import { formatDayShort, formatPhone, localTimeZone } from '@blockcatch/sdk';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../components/admin/Spinner.js';
-import { loadUserDashboard } from '../../hooks/admin/adminApi.js';
 import { useLoad } from '../../hooks/useLoad.js';
+import { gateway } from '../../sdk.js';
 
 export default function UserDashboardPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const dashboard = useLoad(() => loadUserDashboard(id), [id]);
+  const dashboard = useLoad(() => gateway.admin.userDashboard(id), [id]);
   const d = dashboard.data;
   const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
 

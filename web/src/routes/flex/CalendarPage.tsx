@@ -5,13 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { OfferList } from '../../components/OfferList.js';
-import { loadCalendar } from '../../hooks/driverApi.js';
 import { useLoad } from '../../hooks/useLoad.js';
+import { gateway } from '../../sdk.js';
 
 export default function CalendarPage() {
   const { t } = useTranslation();
   const { phoneNumber } = useParams();
-  const calendar = useLoad(() => loadCalendar(phoneNumber), [phoneNumber]);
+  const calendar = useLoad(
+    // With a phone, an admin looks at that driver's calendar.
+    () => (phoneNumber ? gateway.admin.userCalendar(phoneNumber) : gateway.driver.calendar()),
+    [phoneNumber],
+  );
   return (
     <main className="page">
       <h1>{t('flex.calendar.title')}</h1>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
 import { TextField } from '../../components/TextField.js';
-import { connectPlatform } from '../../hooks/driverApi.js';
+import { gateway } from '../../sdk.js';
 
 export default function ConnectPage() {
   const { t } = useTranslation();
@@ -22,7 +22,7 @@ export default function ConnectPage() {
     if (!isEmail(email.trim())) return setAlert(t('flex.login.invalidEmail'));
     setBusy(true);
     try {
-      const challenge = await connectPlatform(email.trim(), password);
+      const challenge = await gateway.platform.signIn({ email: email.trim(), password });
       navigate('/flex/otp', { state: challenge });
     } catch (error) {
       setAlert(

@@ -1,31 +1,30 @@
 // /flex/dashboard (Home): the system switch, whether the catcher is searching, how the paid
 // service stands, "I've arrived", and the offers won, disliked and gone.
-import { formatDayShort, HttpError, localTimeZone } from '@blockcatch/sdk';
+import {
+  type DriverDashboard,
+  formatDayShort,
+  HttpError,
+  localTimeZone,
+  type OfferKind,
+} from '@blockcatch/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { OfferList } from '../../components/OfferList.js';
-import {
-  arrive,
-  type Dashboard,
-  loadDashboard,
-  loadOffers,
-  type OfferKind,
-  setSystemStatus,
-} from '../../hooks/driverApi.js';
 import { useLoad } from '../../hooks/useLoad.js';
 import { useToast } from '../../hooks/useToast.js';
+import { gateway } from '../../sdk.js';
 
 const KINDS: OfferKind[] = ['won', 'disliked', 'gone'];
 
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { show } = useToast();
-  const dashboard = useLoad(loadDashboard, []);
+  const dashboard = useLoad(() => gateway.driver.dashboard(), []);
   const [kind, setKind] = useState<OfferKind>('won');
-  const offers = useLoad(() => loadOffers(kind), [kind]);
+  const offers = useLoad(() => gateway.driver.offers({ kind, limit: 20 }), [kind]);
   const [alert, setAlert] = useState<string | null>(null);
   const [switching, setSwitching] = useState(false);
   const timeZone = localTimeZone();
@@ -45,7 +44,7 @@ export default function DashboardPage() {
     setAlert(null);
     setSwitching(true);
     try {
-      await setSystemStatus(data.systemOn ? 'stop' : 'start');
+      await gateway.driver.setStatus(data.systemOn ? 'stop' : 'start');
       dashboard.reload();
     } catch {
       setAlert(t('errors.generic'));
@@ -58,7 +57,7 @@ export default function DashboardPage() {
     setAlert(null);
     if (!data.systemOn) return setAlert(t('errors.mustTurnOnSystem'));
     try {
-      const result = await arrive();
+      const result = await gateway.driver.arrive();
       show('success', result.arrived ? t('flex.dashboard.arrivedOk') : t('flex.dashboard.noBlock'));
     } catch (error) {
       setAlert(
@@ -124,7 +123,7 @@ export default function DashboardPage() {
   );
 }
 
-function ServiceBanner({ data, timeZone }: { data: Dashboard; timeZone: string }) {
+function ServiceBanner({ data, timeZone }: { data: DriverDashboard; timeZone: string }) {
   const { t } = useTranslation();
   if (data.expired || !data.goodStanding) {
     return (

@@ -6,15 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
 import { TextField } from '../../components/TextField.js';
-import { invite, loadInvitations } from '../../hooks/driverApi.js';
 import { useLoad } from '../../hooks/useLoad.js';
 import { useToast } from '../../hooks/useToast.js';
+import { gateway } from '../../sdk.js';
 
 export default function InvitePage() {
   const { t } = useTranslation();
   const { show } = useToast();
   const params = useParams();
-  const invitations = useLoad(loadInvitations, []);
+  const invitations = useLoad(() => gateway.driver.invitations(), []);
   const [phone, setPhone] = useState(params.phoneNumber ?? '');
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,7 +30,7 @@ export default function InvitePage() {
     if (!normalized) return setAlert(t('auth.invalidPhone'));
     setBusy(true);
     try {
-      await invite(normalized);
+      await gateway.driver.invite(normalized);
       show('success', t('flex.invite.sent', { phoneNumber: formatPhone(normalized) }));
       setPhone('');
       invitations.reload();

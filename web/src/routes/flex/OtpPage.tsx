@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
 import { TextField } from '../../components/TextField.js';
-import { verifyPlatform } from '../../hooks/driverApi.js';
 import { useAuth } from '../../hooks/useAuth.js';
+import { gateway } from '../../sdk.js';
 
 export default function OtpPage() {
   const { t } = useTranslation();
@@ -26,7 +26,7 @@ export default function OtpPage() {
     if (!code.trim()) return setAlert(t('auth.confirmAccount.otpRequired'));
     setBusy(true);
     try {
-      await verifyPlatform(challengeId, code.trim());
+      await gateway.platform.verify({ challengeId, code: code.trim() });
       await refresh();
       navigate('/flex/confirm', { replace: true });
     } catch (error) {

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
 import { TextField } from '../../components/TextField.js';
-import { loadPrice, pay } from '../../hooks/driverApi.js';
 import { useAuth } from '../../hooks/useAuth.js';
 import { useLoad } from '../../hooks/useLoad.js';
 import { useToast } from '../../hooks/useToast.js';
+import { gateway } from '../../sdk.js';
 
 const EXPIRY = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/;
 
@@ -19,7 +19,7 @@ export default function PaymentPage() {
   const { refresh } = useAuth();
   const { show } = useToast();
   const [search] = useSearchParams();
-  const price = useLoad(loadPrice, []);
+  const price = useLoad(() => gateway.payments.price(), []);
   const [weeks, setWeeks] = useState(search.get('weeks') ?? String(MIN_WEEKS));
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
   const [alert, setAlert] = useState<string | null>(null);
@@ -61,9 +61,9 @@ export default function PaymentPage() {
     }
     setBusy(true);
     try {
-      const result = await pay(
+      const result = await gateway.payments.create(
         { weeks: weeksNumber, card: { number: digits, expMonth, expYear, cvc: card.cvc.trim() } },
-        attempt.current.key,
+        { idempotencyKey: attempt.current.key },
       );
       if (result.status === 'succeeded') {
         show('success', t('flex.payment.success'));

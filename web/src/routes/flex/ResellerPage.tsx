@@ -3,12 +3,12 @@
 import { formatDayShort, HttpError, localTimeZone } from '@blockcatch/sdk';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
-import { loadReseller } from '../../hooks/driverApi.js';
 import { useLoad } from '../../hooks/useLoad.js';
+import { gateway } from '../../sdk.js';
 
 export default function ResellerPage() {
   const { t } = useTranslation();
-  const reseller = useLoad(loadReseller, []);
+  const reseller = useLoad(() => gateway.driver.reseller(), []);
   const timeZone = localTimeZone();
   if (reseller.loading && !reseller.data) return <LoadingOverlay />;
   return (

@@ -12,10 +12,10 @@ import { FormAlert } from '../../components/FormAlert.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { TextField } from '../../components/TextField.js';
 import { defaultSchedule, WeeklyScheduleEditor } from '../../components/WeeklyScheduleEditor.js';
-import { loadServiceAreas, loadSettings, saveSettings } from '../../hooks/driverApi.js';
 import { useAuth } from '../../hooks/useAuth.js';
 import { useLoad } from '../../hooks/useLoad.js';
 import { useToast } from '../../hooks/useToast.js';
+import { gateway } from '../../sdk.js';
 
 interface Draft {
   warehouses: string[];
@@ -38,7 +38,10 @@ export default function SettingsPage() {
   const navigate = useNavigate();
   const { refresh } = useAuth();
   const { show } = useToast();
-  const loaded = useLoad(() => Promise.all([loadServiceAreas(), loadSettings()]), []);
+  const loaded = useLoad(
+    () => Promise.all([gateway.platform.serviceAreas(), gateway.driver.settings()]),
+    [],
+  );
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -92,7 +95,7 @@ export default function SettingsPage() {
     };
     setBusy(true);
     try {
-      await saveSettings(filters);
+      await gateway.driver.saveSettings(filters);
       show('success', t('flex.settings.saved'));
       await refresh();
       navigate('/', { replace: true });

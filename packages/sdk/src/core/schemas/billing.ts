@@ -1,5 +1,5 @@
-// Weekly payments, driver invitations, the reseller view and admin billing: the request and answer
-// bodies of the /api/flex/v1 payment and referral endpoints.
+// Weekly payments and admin billing: the request and answer bodies of the /api/flex/v1 payment
+// endpoints (packages/gateway/API.md, "Weekly payments" and "Admin billing").
 import { z } from 'zod';
 import { MAX_WEEKS, MIN_WEEKS } from '../billing.js';
 import { timestampSchema } from './users.js';
@@ -66,6 +66,8 @@ export const paymentResponseSchema = z.object({
 export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
 
 export const paymentsResponseSchema = z.object({ Items: z.array(paymentSchema) });
+/** `GET /payments/{id}`, and the sandbox's confirmation of a processing payment. */
+export const paymentItemResponseSchema = z.object({ Item: paymentSchema });
 
 export const priceResponseSchema = z.object({
   weeklyPriceCents: z.number().int().positive(),
@@ -81,51 +83,14 @@ export type PriceResponse = z.infer<typeof priceResponseSchema>;
 export const confirmSandboxPaymentRequestSchema = z
   .strictObject({ outcome: z.enum(['succeeded', 'failed']).default('succeeded') })
   .default({ outcome: 'succeeded' });
-
-export const createInvitationRequestSchema = z.strictObject({ phoneNumber: z.string().max(40) });
-
-export const invitationStatusSchema = z.enum(['invited', 'registered', 'paid']);
-export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
-
-export const driverInvitationSchema = z.object({
-  phoneNumber: z.string(),
-  dateInvitedTimestamp: timestampSchema,
-  freeWeek: z.boolean(),
-  referralCode: z.string().nullable(),
-  status: invitationStatusSchema,
-});
-export type DriverInvitation = z.infer<typeof driverInvitationSchema>;
-
-export const invitationResponseSchema = z.object({ Item: driverInvitationSchema });
-
-export const driverInvitationsResponseSchema = z.object({
-  referralCode: z.string(),
-  freeWeeksEarned: z.number().int().nonnegative(),
-  Items: z.array(driverInvitationSchema),
-});
-
-export const resellerStandingSchema = z.enum(['paid', 'expiring', 'expired', 'unpaid']);
-
-export const resellerUserSchema = z.object({
-  name: z.string(),
-  /** Last four digits only: a reseller is not given referred drivers' full numbers. */
-  phoneLast4: z.string(),
-  createDateTimestamp: timestampSchema,
-  expirationDateTimestamp: timestampSchema.nullable(),
-  paymentStatus: resellerStandingSchema,
-});
-
-export const resellerResponseSchema = z.object({
-  referralCode: z.string(),
-  totals: z.record(resellerStandingSchema, z.number().int()),
-  Items: z.array(resellerUserSchema),
-});
+export type ConfirmSandboxPaymentRequest = z.input<typeof confirmSandboxPaymentRequestSchema>;
 
 export const billingQuerySchema = z.strictObject({
   from: z.iso.date('from must be a day as YYYY-MM-DD'),
   to: z.iso.date('to must be a day as YYYY-MM-DD').optional(),
   timeZone: z.string().min(1).max(64).default('America/New_York'),
 });
+export type BillingQuery = z.input<typeof billingQuerySchema>;
 
 export const billingPaymentSchema = paymentSchema.extend({
   name: z.string(),

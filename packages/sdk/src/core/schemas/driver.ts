@@ -1,7 +1,9 @@
 // A driver's block filters and the platform's offers and blocks, as the settings endpoints and
-// the catcher exchange them; `matchOffer` in core/offers.ts decides with these shapes.
+// the catcher exchange them (`matchOffer` in core/offers.ts decides with these shapes), and the
+// bodies and answers of the driver endpoints (packages/gateway/API.md, "Driver service").
 import { z } from 'zod';
-import { timestampSchema } from './users.js';
+import { isoDaySchema } from './filters.js';
+import { timestampSchema, userStatusSchema } from './users.js';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export const weekdaySchema = z.enum(WEEKDAYS);
@@ -77,6 +79,152 @@ export const blockSchema = z.object({
   offerId: z.string().min(1).optional(),
 });
 export type Block = z.infer<typeof blockSchema>;
+
+// The driver endpoints under /api/flex/v1. The gateway parses requests with the request schemas;
+// clients type what they send with them (`z.input`) and parse answers with the answer schemas.
+
+/** `POST /platform/sign-in`: the delivery account's credentials. */
+export const platformSignInRequestSchema = z.object({
+  // The SPEC's loose email check: text, an @, text, a dot, text, no spaces.
+  email: z
+    .string()
+    .trim()
+    .regex(/^\S+@\S+\.\S+$/, { message: 'expected an email address such as name@example.com' }),
+  password: z.string().min(1, { message: 'the delivery account password is required' }).max(256),
+});
+export type PlatformSignInRequest = z.input<typeof platformSignInRequestSchema>;
+
+/** The platform texted a one-time code to `sentTo`, the signed-in driver's phone. */
+export const platformChallengeSchema = z.object({ challengeId: z.string(), sentTo: z.string() });
+export type PlatformChallenge = z.infer<typeof platformChallengeSchema>;
+
+/** `POST /platform/verify`: the code the platform texted for that challenge. */
+export const platformVerifyRequestSchema = z.object({
+  challengeId: z.uuid({ message: 'expected the challengeId the sign-in answered' }),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: 'expected the 6-digit code sent to your phone' }),
+});
+export type PlatformVerifyRequest = z.input<typeof platformVerifyRequestSchema>;
+
+/** The answer of verify (true) and of `DELETE /platform` (false). */
+export const platformLinkResponseSchema = z.object({ proxyInstalled: z.boolean() });
+
+/** `GET /platform`: connected, and whether a sign-in waits for its code. */
+export const platformStateResponseSchema = z.object({
+  proxyInstalled: z.boolean(),
+  pendingCode: z.boolean(),
+});
+export type PlatformState = z.infer<typeof platformStateResponseSchema>;
+
+export const serviceAreaSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  timeZone: z.string(),
+});
+export type ServiceArea = z.infer<typeof serviceAreaSchema>;
+export const serviceAreasResponseSchema = z.object({ Items: z.array(serviceAreaSchema) });
+
+/** `GET /settings`: null until the driver first saves filters. */
+export const driverSettingsResponseSchema = z.object({
+  Item: driverFiltersSchema.nullable(),
+  setupComplete: z.boolean(),
+});
+/** `PUT /settings` takes `DriverFilters` and answers them back with the setup flag. */
+export const savedSettingsResponseSchema = z.object({
+  Item: driverFiltersSchema,
+  setupComplete: z.boolean(),
+});
+export type SavedSettings = z.infer<typeof savedSettingsResponseSchema>;
+
+/** `PUT /status` body and answer: the system switched on ('start') or off ('stop'). */
+export const driverStatusRequestSchema = z.object({
+  status: z.enum(userStatusSchema.options, { message: "expected 'start' or 'stop'" }),
+});
+export type DriverStatusRequest = z.input<typeof driverStatusRequestSchema>;
+export const driverStatusResponseSchema = z.object({ status: userStatusSchema });
+
+/** `POST /arrive`: checked in for the won block under way or next, if any. */
+export const arriveResponseSchema = z.object({
+  arrived: z.boolean(),
+  offerId: z.string().nullable(),
+});
+export type ArriveResult = z.infer<typeof arriveResponseSchema>;
+
+export const offerKindSchema = z.enum(['won', 'disliked', 'gone'], {
+  message: 'expected kind=won, kind=disliked or kind=gone',
+});
+export type OfferKind = z.infer<typeof offerKindSchema>;
+
+/** `GET /offers`. Query values arrive as text; `z.coerce.number<number>` keeps callers typed. */
+export const offersQuerySchema = z.object({
+  kind: offerKindSchema,
+  limit: z.coerce.number<number>().int().min(1).max(200).default(50),
+  /** A `seenAt` from the previous page: returns older records. */
+  before: z.coerce.number<number>().int().positive().optional(),
+});
+export type OffersQuery = z.input<typeof offersQuerySchema>;
+
+/** What the catcher did with one offer. */
+export const offerItemSchema = z.object({
+  offerId: z.string(),
+  kind: offerKindSchema,
+  /** The matcher's refusal for disliked offers, else null. */
+  reason: z.string().nullable(),
+  serviceAreaId: z.string(),
+  startTime: z.number(),
+  endTime: z.number(),
+  pay: z.number(),
+  seenAt: z.number(),
+});
+export type OfferItem = z.infer<typeof offerItemSchema>;
+export const offersResponseSchema = z.object({ Items: z.array(offerItemSchema) });
+
+export const driverDashboardSchema = z.object({
+  status: userStatusSchema,
+  systemOn: z.boolean(),
+  /** A gateway process is polling the platform for this driver right now. */
+  searching: z.boolean(),
+  /** Why the catcher is not searching while the system is on, or null. */
+  notSearchingBecause: z
+    .enum(['not-connected', 'setup-incomplete', 'not-in-good-standing', 'starting'])
+    .nullable(),
+  offers: z.object({ won: z.number(), disliked: z.number(), gone: z.number() }),
+  proxyInstalled: z.boolean(),
+  setupComplete: z.boolean(),
+  goodStanding: z.boolean(),
+  expirationDateTimestamp: z.number().nullable(),
+  expired: z.boolean(),
+  /** The service ends within the next 24 hours. */
+  expiringSoon: z.boolean(),
+});
+export type DriverDashboard = z.infer<typeof driverDashboardSchema>;
+/** `GET /dashboard`, and an admin's `GET /admin/users/{phone}/dashboard`. */
+export const driverDashboardResponseSchema = z.object({ Item: driverDashboardSchema });
+
+/** `GET /calendar` (and an admin's per-user calendar): days in the driver's filter time zone. */
+export const calendarQuerySchema = z
+  .object({
+    /** First day shown (default: today). */
+    from: isoDaySchema.optional(),
+    /** Last day shown, inclusive (default: 30 days after `from`). */
+    to: isoDaySchema.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'to must not be before from',
+    path: ['to'],
+  });
+export type CalendarQuery = z.input<typeof calendarQuerySchema>;
+
+/** Won blocks starting in the range, in start order. */
+export const driverCalendarSchema = z.object({
+  timeZone: z.string(),
+  from: z.number(),
+  to: z.number(),
+  Items: z.array(offerItemSchema),
+});
+export type DriverCalendar = z.infer<typeof driverCalendarSchema>;
 
 function isKnownTimeZone(timeZone: string): boolean {
   try {

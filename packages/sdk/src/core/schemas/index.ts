@@ -4,4 +4,5 @@ export * from './driver.js';
 export * from './filters.js';
 export * from './invitations.js';
 export * from './messages.js';
+export * from './referrals.js';
 export * from './users.js';

@@ -1,0 +1,49 @@
+// The referral program: a driver's invitations to friends and the reseller view, the request and
+// answer bodies of packages/gateway/API.md, "Referrals".
+import { z } from 'zod';
+import { timestampSchema } from './users.js';
+
+/** `POST /invitations`: the friend's phone, in any US form. */
+export const createInvitationRequestSchema = z.strictObject({ phoneNumber: z.string().max(40) });
+export type CreateInvitationRequest = z.input<typeof createInvitationRequestSchema>;
+
+export const invitationStatusSchema = z.enum(['invited', 'registered', 'paid']);
+export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
+
+export const driverInvitationSchema = z.object({
+  phoneNumber: z.string(),
+  dateInvitedTimestamp: timestampSchema,
+  freeWeek: z.boolean(),
+  referralCode: z.string().nullable(),
+  status: invitationStatusSchema,
+});
+export type DriverInvitation = z.infer<typeof driverInvitationSchema>;
+
+/** `POST /invitations` (201 new, 200 already invited) and `GET /invite/{phoneNumber}`. */
+export const invitationResponseSchema = z.object({ Item: driverInvitationSchema });
+
+/** `GET /invitations`, newest first. */
+export const driverInvitationsResponseSchema = z.object({
+  referralCode: z.string(),
+  freeWeeksEarned: z.number().int().nonnegative(),
+  Items: z.array(driverInvitationSchema),
+});
+
+export const resellerStandingSchema = z.enum(['paid', 'expiring', 'expired', 'unpaid']);
+
+export const resellerUserSchema = z.object({
+  name: z.string(),
+  /** Last four digits only: a reseller is not given referred drivers' full numbers. */
+  phoneLast4: z.string(),
+  createDateTimestamp: timestampSchema,
+  expirationDateTimestamp: timestampSchema.nullable(),
+  paymentStatus: resellerStandingSchema,
+});
+
+/** `GET /reseller`: the users who signed up with the reseller's code. */
+export const resellerResponseSchema = z.object({
+  referralCode: z.string(),
+  totals: z.record(resellerStandingSchema, z.number().int()),
+  Items: z.array(resellerUserSchema),
+});
+export type ResellerView = z.infer<typeof resellerResponseSchema>;

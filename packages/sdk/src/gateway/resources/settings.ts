@@ -1,0 +1,36 @@
+// GET and PUT /api/flex/v1/settings: the signed-in driver's block filters.
+import {
+  type DriverFilters,
+  driverSettingsResponseSchema,
+  type SavedSettings,
+  savedSettingsResponseSchema,
+} from '../../core/schemas/index.js';
+import type { Requester, RequestOptions } from '../client.js';
+
+const PATH = '/api/flex/v1/settings';
+
+export function driverSettingsResource(http: Requester) {
+  return {
+    /** Null until the driver first saves filters. */
+    async settings(options?: RequestOptions): Promise<DriverFilters | null> {
+      const response = await http.request({
+        method: 'GET',
+        path: PATH,
+        schema: driverSettingsResponseSchema,
+        options,
+      });
+      return response.data.Item;
+    },
+    /** Replaces the filters; `setupComplete` once they hold a warehouse and a window. */
+    async saveSettings(filters: DriverFilters, options?: RequestOptions): Promise<SavedSettings> {
+      const response = await http.request({
+        method: 'PUT',
+        path: PATH,
+        body: filters,
+        schema: savedSettingsResponseSchema,
+        options,
+      });
+      return response.data;
+    },
+  };
+}
