@@ -135,7 +135,7 @@ export async function benchExport(): Promise<string[]> {
     await insertUsers(gateway.db, generateFlexUsers(USERS, 2026).map(flexUserRow));
     const seedMs = performance.now() - started;
     const admin = generateStaff()[1]!;
-    await insertUsers(gateway.db, [staffUserRow(admin)]);
+    await insertUsers(gateway.db, [staffUserRow(admin, Date.now())]);
     await gateway.identity.ensureAccount({
       phoneNumber: admin.phoneNumber,
       password: admin.password,

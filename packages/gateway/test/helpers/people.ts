@@ -25,6 +25,9 @@ export const DRIVER = driver!.phoneNumber;
 export async function insertPeople(db: Queryable): Promise<void> {
   await insertUsers(db, flexUsers.map(flexUserRow));
   await insertUsers(db, sparkUsers.map(sparkUserRow));
-  await insertUsers(db, staff.map(staffUserRow));
+  await insertUsers(
+    db,
+    staff.map((member) => staffUserRow(member, Date.now())),
+  );
   await insertInvitations(db, invitations);
 }
