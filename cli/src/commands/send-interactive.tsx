@@ -1,6 +1,6 @@
 // The terminal side of `send`: the filter summary, review, confirmation and progress in Ink. The
 // views draw and report intents; this file owns the send and the end of the run.
-import { deriveSendKey, localDay, localTimeZone } from '@blockcatch/sdk';
+import { deriveSendKey, formatIsoDay, localTimeZone } from '@blockcatch/sdk';
 import { render } from 'ink';
 import type { Context } from '../context.js';
 import { CommandFailure } from '../errors.js';
@@ -94,7 +94,7 @@ async function replan(plan: SendPlan, phones: string[]): Promise<SendPlan> {
     channel: plan.content.channel,
     content: contentOf(plan.content),
     recipients: phones,
-    day: localDay(Date.now(), localTimeZone()),
+    day: formatIsoDay(Date.now(), localTimeZone()),
   });
   return { ...plan, key };
 }

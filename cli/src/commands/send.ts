@@ -9,7 +9,7 @@ import {
   type BatchSendSummary,
   channelSchema,
   deriveSendKey,
-  localDay,
+  formatIsoDay,
   localTimeZone,
   sendInBatches,
 } from '@blockcatch/sdk';
@@ -133,7 +133,7 @@ export async function runSend(invocation: Invocation): Promise<void> {
         channel,
         content: contentOf(content),
         recipients: set.recipients.map((r) => r.phone),
-        day: localDay(Date.now(), localTimeZone()),
+        day: formatIsoDay(Date.now(), localTimeZone()),
       }));
     const journal = createFileJournal(join(ctx.profileDir(), JOURNAL_FILE));
     const batchesTotal = Math.ceil(set.recipients.length / batchSize);

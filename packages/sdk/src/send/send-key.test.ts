@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deriveSendKey, localDay } from './send-key.js';
+import { deriveSendKey } from './send-key.js';
 
 const phone = fc.integer({ min: 2_000_000_000, max: 9_999_999_999 }).map((n) => `+1${n}`);
 const phones = fc.uniqueArray(phone, { minLength: 1, maxLength: 30 });
@@ -92,13 +92,5 @@ describe('deriveSendKey', () => {
     await expect(
       deriveSendKey({ channel: 'sms', content: 'x', recipients: [], day: '2/1/2026' }),
     ).rejects.toThrow(RangeError);
-  });
-});
-
-describe('localDay', () => {
-  it('reads the day in the given zone', () => {
-    const ts = Date.UTC(2026, 0, 2, 3, 0); // 03:00 UTC is still Jan 1 in New York
-    expect(localDay(ts, 'UTC')).toBe('2026-01-02');
-    expect(localDay(ts, 'America/New_York')).toBe('2026-01-01');
   });
 });

@@ -10,7 +10,7 @@ export interface SendKeyInput {
   content: string | MsgTemplate;
   /** In any order and notation; duplicates count once. */
   recipients: ReadonlyArray<string | Recipient>;
-  /** The local calendar day of the send, `YYYY-MM-DD`: see `localDay`. */
+  /** The local calendar day of the send, `YYYY-MM-DD` (`formatIsoDay(Date.now(), zone)`). */
   day: string;
 }
 
@@ -50,15 +50,4 @@ export async function deriveSendKey(input: SendKeyInput): Promise<string> {
     b.toString(16).padStart(2, '0'),
   ).join('');
   return `auto-${input.day}-${hex}`;
-}
-
-/** The calendar day `ts` falls on in `timeZone` (the runtime's zone by default), `YYYY-MM-DD`. */
-export function localDay(ts: number, timeZone?: string): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(ts);
 }
