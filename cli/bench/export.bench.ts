@@ -10,10 +10,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'csv-stringify';
-import { generateFlexUsers, generateStaff } from '../../fixtures/generate-data.js';
-import { flexUserRow, staffUserRow } from '../../packages/gateway/src/seed.js';
-import { buildGateway } from '../../packages/gateway/src/server.js';
-import { insertUsers } from '../../packages/gateway/src/storage/users.js';
+import { startLargeGateway } from '../../packages/gateway/bench/large-gateway.js';
 import { createAuth, createGatewayClient, localTimeZone } from '../../packages/sdk/src/index.js';
 import { COLUMN_KEYS, exportRow } from '../src/output/columns.js';
 
@@ -129,22 +126,8 @@ export async function benchExport(): Promise<string[]> {
     `blockcatch --help cold start: median ${median.toFixed(0)} ms of 10 (min ${help[0]?.toFixed(0)}, max ${help[9]?.toFixed(0)}; limit ${HELP_LIMIT_MS} ms) ${median < HELP_LIMIT_MS ? 'OK' : 'OVER'}`,
   );
 
-  const gateway = await buildGateway({ port: 0, logLevel: 'silent', seed: false, sendRate: 0 });
+  const { gateway, url, admin, insertMs: seedMs } = await startLargeGateway(USERS, { sendRate: 0 });
   try {
-    let started = performance.now();
-    await insertUsers(gateway.db, generateFlexUsers(USERS, 2026).map(flexUserRow));
-    const seedMs = performance.now() - started;
-    const admin = generateStaff()[1]!;
-    await insertUsers(gateway.db, [staffUserRow(admin, Date.now())]);
-    await gateway.identity.ensureAccount({
-      phoneNumber: admin.phoneNumber,
-      password: admin.password,
-      name: admin.name,
-    });
-    await gateway.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = gateway.app.server.address();
-    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'blockcatch-bench-')),
@@ -175,7 +158,7 @@ export async function benchExport(): Promise<string[]> {
     });
     await auth.signIn(admin.phoneNumber, admin.password);
     const client = createGatewayClient({ baseUrl: url, auth });
-    started = performance.now();
+    const started = performance.now();
     const users = await client.flex.users();
     const fetchMs = performance.now() - started;
     auth.dispose();

@@ -6,11 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { request } from 'undici';
-import { generateFlexUsers, generateStaff } from '../../../fixtures/generate-data.js';
-import { flexUserRow, staffUserRow } from '../src/seed.js';
-import { buildGateway } from '../src/server.js';
-import { insertUsers } from '../src/storage/users.js';
 import { signIn } from '../test/helpers/sign-in.js';
+import { startLargeGateway } from './large-gateway.js';
 
 const USERS = 100_000;
 const PATH = '/api/flex/v1/all-users-table';
@@ -55,23 +52,10 @@ const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
 export async function benchUsersTable(): Promise<string[]> {
   const duration = Number(process.env.BENCH_DURATION ?? 10);
-  const gateway = await buildGateway({ port: 0, logLevel: 'silent', seed: false });
+  const { gateway, url, admin, insertMs } = await startLargeGateway(USERS);
   const bare: Server[] = [];
   try {
-    let started = performance.now();
-    await insertUsers(gateway.db, generateFlexUsers(USERS, 2026).map(flexUserRow));
-    const insertMs = performance.now() - started;
-
     // Signs in the way every client does: the sandbox admin through the user pool, USER_PASSWORD_AUTH.
-    const admin = generateStaff()[1]!;
-    await insertUsers(gateway.db, [staffUserRow(admin, Date.now())]);
-    await gateway.identity.ensureAccount({
-      phoneNumber: admin.phoneNumber,
-      password: admin.password,
-      name: admin.name,
-    });
-    await gateway.app.listen({ host: '127.0.0.1', port: 0 });
-    const url = urlOf(gateway.app.server);
     const authorization = await signIn(
       url,
       gateway.config.clientId,
@@ -79,7 +63,7 @@ export async function benchUsersTable(): Promise<string[]> {
       admin.password,
     );
 
-    started = performance.now();
+    const started = performance.now();
     const first = await request(`${url}${PATH}`, { headers: { authorization } });
     const body = Buffer.from(await first.body.arrayBuffer());
     const coldMs = performance.now() - started;

@@ -1,7 +1,7 @@
 // /admin/invitations: every invitation drivers sent, newest first: who was invited, whether they
 // signed up, and whether the inviter already got the free week.
-import { formatDayShort, formatPhone, localTimeZone, paginate } from '@blockcatch/sdk';
-import { useMemo, useState } from 'react';
+import { formatDayShort, formatPhone, localTimeZone } from '@blockcatch/sdk';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pager } from '../../components/admin/Pager.js';
@@ -10,6 +10,10 @@ import { Spinner } from '../../components/admin/Spinner.js';
 import { invitationRows } from '../../hooks/admin/invitee-list.js';
 import { useFlexUsers, useInvitations } from '../../hooks/admin/useAdminTables.js';
 import { dataOf } from '../../hooks/admin/useGatewayQuery.js';
+import { usePaging } from '../../hooks/admin/usePaging.js';
+
+// One empty list for every render before the data arrives, so paging stays memoised.
+const NO_ROWS: never[] = [];
 
 export default function InvitationsPage() {
   const { t } = useTranslation();
@@ -21,10 +25,8 @@ export default function InvitationsPage() {
     () => (userRows && invitationList ? invitationRows(invitationList, userRows) : undefined),
     [userRows, invitationList],
   );
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(20);
   const failed = users.status === 'error' || invitations.status === 'error';
-  const shown = rows ? paginate(rows, page, size) : undefined;
+  const { page: shown, pager } = usePaging(rows ?? NO_ROWS);
   const registered = rows?.filter((r) => r.name !== null).length ?? 0;
   const freeWeeks = rows?.filter((r) => r.freeWeek).length ?? 0;
   const zone = localTimeZone();
@@ -34,7 +36,7 @@ export default function InvitationsPage() {
       <h1>{t('admin.invitations.title')}</h1>
       {failed && <p className="error-text">{t('admin.notifications.loadFailed')}</p>}
       {!failed && !rows && <Spinner />}
-      {rows && shown && (
+      {rows && (
         <>
           <dl className="stat-grid">
             <div>
@@ -81,16 +83,7 @@ export default function InvitationsPage() {
               ))}
             </tbody>
           </ScrollTable>
-          <Pager
-            page={shown.page}
-            pageCount={shown.pageCount}
-            rowsPerPage={size}
-            onPage={setPage}
-            onRowsPerPage={(n) => {
-              setSize(n);
-              setPage(1);
-            }}
-          />
+          <Pager {...pager} />
         </>
       )}
     </main>

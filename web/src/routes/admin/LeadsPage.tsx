@@ -1,12 +1,6 @@
 // /admin/leads: people invited who have not signed up yet (invited, no free week granted), with
 // who invited them, searchable, and a way to message them.
-import {
-  formatDayShort,
-  formatPhone,
-  localTimeZone,
-  paginate,
-  searchRecipients,
-} from '@blockcatch/sdk';
+import { formatDayShort, formatPhone, localTimeZone, searchRecipients } from '@blockcatch/sdk';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +11,7 @@ import { Spinner } from '../../components/admin/Spinner.js';
 import { buildInviteeList } from '../../hooks/admin/invitee-list.js';
 import { useFlexUsers, useInvitations } from '../../hooks/admin/useAdminTables.js';
 import { dataOf } from '../../hooks/admin/useGatewayQuery.js';
+import { usePaging } from '../../hooks/admin/usePaging.js';
 
 const UNREGISTERED = { registered: 'no' } as const;
 
@@ -32,8 +27,6 @@ export default function LeadsPage() {
   );
   const [searchText, setSearchText] = useState('');
   const query = useDeferredValue(searchText);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(20);
   const leads = useMemo(
     () =>
       list.status === 'ready'
@@ -44,7 +37,7 @@ export default function LeadsPage() {
         : [],
     [list, query],
   );
-  const shown = paginate(leads, page, size);
+  const { page: shown, pager, toFirstPage } = usePaging(leads);
   const failed = users.status === 'error' || invitations.status === 'error';
   const zone = localTimeZone();
 
@@ -65,7 +58,7 @@ export default function LeadsPage() {
             value={searchText}
             onChange={(text) => {
               setSearchText(text);
-              setPage(1);
+              toFirstPage();
             }}
           />
           <ScrollTable caption={t('admin.leads.title')}>
@@ -86,16 +79,7 @@ export default function LeadsPage() {
               ))}
             </tbody>
           </ScrollTable>
-          <Pager
-            page={shown.page}
-            pageCount={shown.pageCount}
-            rowsPerPage={size}
-            onPage={setPage}
-            onRowsPerPage={(n) => {
-              setSize(n);
-              setPage(1);
-            }}
-          />
+          <Pager {...pager} />
         </>
       )}
     </main>

@@ -1,27 +1,22 @@
 // /admin/notifications: the sends started from this tab with their progress, and 'Send SMS to
 // unpaid invitations' (step 1 filters, step 2 review).
 import type { InviteeFilters, MergedInvitee } from '@blockcatch/sdk';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateField } from '../../components/admin/DateField.js';
-import {
-  composedFrom,
-  EMPTY_DRAFT,
-  MessageComposer,
-  type MessageDraft,
-} from '../../components/admin/MessageComposer.js';
+import { composedFrom, MessageComposer } from '../../components/admin/MessageComposer.js';
 import { MessagePreview } from '../../components/admin/MessagePreview.js';
 import { RecentSends } from '../../components/admin/RecentSends.js';
 import { ReviewStep } from '../../components/admin/ReviewStep.js';
+import { SendResultLine } from '../../components/admin/SendResultLine.js';
 import { Spinner } from '../../components/admin/Spinner.js';
 import { TriStateSelect } from '../../components/admin/TriStateSelect.js';
 import { buildInviteeList } from '../../hooks/admin/invitee-list.js';
-import { buildSendRequest, type ComposedMessage } from '../../hooks/admin/send-request.js';
 import { useAdminRole } from '../../hooks/admin/useAdminRole.js';
 import { useFlexUsers, useInvitations, useTemplates } from '../../hooks/admin/useAdminTables.js';
 import { dataOf } from '../../hooks/admin/useGatewayQuery.js';
-import { useSendMessage } from '../../hooks/admin/useSendMessage.js';
+import { useMessagingFlow } from '../../hooks/admin/useMessagingFlow.js';
 
 const NO_FILTERS: InviteeFilters = {
   registered: 'all',
@@ -43,24 +38,14 @@ export default function NotificationsPage() {
   );
 }
 
-interface Review {
-  id: number;
-  rows: MergedInvitee[];
-  composed: ComposedMessage;
-}
-
 function UnpaidInvitations() {
   const { t } = useTranslation();
   const role = useAdminRole();
   const users = useFlexUsers();
   const invitations = useInvitations();
   const templates = dataOf(useTemplates(role.billingDetails));
-  const [filters, setFilters] = useState<InviteeFilters>(NO_FILTERS);
-  const [draft, setDraft] = useState<MessageDraft>(EMPTY_DRAFT);
-  const [review, setReview] = useState<Review | null>(null);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const reviews = useRef(0);
-  const { send, sending } = useSendMessage(review?.id ?? 0);
+  const flow = useMessagingFlow<InviteeFilters, MergedInvitee>(NO_FILTERS);
+  const { filters, draft, setDraft, review, result, sending } = flow;
   const userRows = dataOf(users);
   const invitationRows = dataOf(invitations);
   const list = useMemo(
@@ -68,7 +53,7 @@ function UnpaidInvitations() {
     [userRows, invitationRows, filters],
   );
   const composed = composedFrom(draft, templates);
-  const set = (patch: Partial<InviteeFilters>) => setFilters((f) => ({ ...f, ...patch }));
+  const set = flow.setFilter;
   const failed = users.status === 'error' || invitations.status === 'error';
 
   return (
@@ -86,17 +71,8 @@ function UnpaidInvitations() {
           rows={review.rows}
           message={<MessagePreview composed={review.composed} />}
           sending={sending}
-          onCancel={() => setReview(null)}
-          onSend={async (selected) => {
-            const outcome = await send(buildSendRequest(review.composed, review.rows, selected));
-            if (!outcome) return;
-            setResult(outcome);
-            if (outcome.ok) {
-              setFilters(NO_FILTERS);
-              setDraft(EMPTY_DRAFT);
-              setReview(null);
-            }
-          }}
+          onCancel={flow.cancelReview}
+          onSend={flow.sendSelected}
         />
       ) : (
         <form
@@ -105,16 +81,10 @@ function UnpaidInvitations() {
           onSubmit={(e) => {
             e.preventDefault();
             if (!composed) return;
-            setResult(null);
-            reviews.current += 1;
-            setReview({ id: reviews.current, rows: list.invitees, composed });
+            flow.startReview(list.invitees, composed);
           }}
         >
-          {result && (
-            <p className={result.ok ? 'send-result ok-text' : 'send-result error-text'}>
-              {result.text}
-            </p>
-          )}
+          <SendResultLine result={result} />
           <div className="filter-grid">
             <DateField
               label={t('admin.notifications.invitedFrom')}

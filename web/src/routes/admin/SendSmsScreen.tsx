@@ -1,27 +1,22 @@
 // The Send SMS screen (owner only): a Flex or Spark audience filtered by the SPEC's filters, the
 // message, then the review. Shown inside /admin/tools.
 import { type AudienceFilters, filterAudience, type Product, type UserRow } from '@blockcatch/sdk';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/admin/DateField.js';
-import {
-  composedFrom,
-  EMPTY_DRAFT,
-  MessageComposer,
-  type MessageDraft,
-} from '../../components/admin/MessageComposer.js';
+import { composedFrom, MessageComposer } from '../../components/admin/MessageComposer.js';
 import { MessagePreview } from '../../components/admin/MessagePreview.js';
 import { ProductSwitch } from '../../components/admin/ProductSwitch.js';
 import { ReviewStep } from '../../components/admin/ReviewStep.js';
 import { SelectField } from '../../components/admin/SelectField.js';
+import { SendResultLine } from '../../components/admin/SendResultLine.js';
 import { Spinner } from '../../components/admin/Spinner.js';
 import { TriStateSelect } from '../../components/admin/TriStateSelect.js';
-import { buildSendRequest, type ComposedMessage } from '../../hooks/admin/send-request.js';
 import { useAdminRole } from '../../hooks/admin/useAdminRole.js';
 import { useReferrals, useTemplates, useUsers } from '../../hooks/admin/useAdminTables.js';
 import { dataOf } from '../../hooks/admin/useGatewayQuery.js';
+import { useMessagingFlow } from '../../hooks/admin/useMessagingFlow.js';
 import { regionsOf } from '../../hooks/admin/user-sorting.js';
-import { useSendMessage } from '../../hooks/admin/useSendMessage.js';
 
 const NO_FILTERS: AudienceFilters = {
   byGoodStanding: 'all',
@@ -31,25 +26,15 @@ const NO_FILTERS: AudienceFilters = {
   selectedReferral: '',
 };
 
-interface Review {
-  id: number;
-  rows: UserRow[];
-  composed: ComposedMessage;
-}
-
 export function SendSmsScreen() {
   const { t } = useTranslation();
   const role = useAdminRole();
   const [product, setProduct] = useState<Product>('flex');
-  const [filters, setFilters] = useState<AudienceFilters>(NO_FILTERS);
-  const [draft, setDraft] = useState<MessageDraft>(EMPTY_DRAFT);
-  const [review, setReview] = useState<Review | null>(null);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const reviews = useRef(0);
+  const flow = useMessagingFlow<AudienceFilters, UserRow>(NO_FILTERS);
+  const { filters, draft, setDraft, review, result, sending } = flow;
   const users = useUsers(product);
   const referrals = useReferrals(role.billingDetails);
   const templates = dataOf(useTemplates(role.billingDetails));
-  const { send, sending } = useSendMessage(review?.id ?? 0);
   const userRows = dataOf(users);
   const regions = useMemo(() => (userRows ? regionsOf(userRows) : []), [userRows]);
   const referralCodes = useMemo(
@@ -57,7 +42,7 @@ export function SendSmsScreen() {
     [referrals],
   );
   const composed = composedFrom(draft, templates);
-  const set = (patch: Partial<AudienceFilters>) => setFilters((f) => ({ ...f, ...patch }));
+  const set = flow.setFilter;
 
   if (review) {
     return (
@@ -66,18 +51,8 @@ export function SendSmsScreen() {
         rows={review.rows}
         message={<MessagePreview composed={review.composed} />}
         sending={sending}
-        onCancel={() => setReview(null)}
-        onSend={async (selected) => {
-          const outcome = await send(buildSendRequest(review.composed, review.rows, selected));
-          if (!outcome) return;
-          setResult(outcome);
-          if (outcome.ok) {
-            // Success clears filters, message and review (SPEC section 4).
-            setFilters(NO_FILTERS);
-            setDraft(EMPTY_DRAFT);
-            setReview(null);
-          }
-        }}
+        onCancel={flow.cancelReview}
+        onSend={flow.sendSelected}
       />
     );
   }
@@ -89,21 +64,14 @@ export function SendSmsScreen() {
       onSubmit={(e) => {
         e.preventDefault();
         if (!userRows || !composed) return;
-        setResult(null);
-        reviews.current += 1;
-        setReview({
-          id: reviews.current,
-          rows: filterAudience(userRows, filters, { product, billingDetails: role.billingDetails }),
+        flow.startReview(
+          filterAudience(userRows, filters, { product, billingDetails: role.billingDetails }),
           composed,
-        });
+        );
       }}
     >
       <h2 id="send-sms-heading">{t('admin.sendSms.title')}</h2>
-      {result && (
-        <p className={result.ok ? 'send-result ok-text' : 'send-result error-text'}>
-          {result.text}
-        </p>
-      )}
+      <SendResultLine result={result} />
       <ProductSwitch value={product} onChange={setProduct} legend={t('admin.sendSms.audience')} />
 
       <div className="filter-grid">

@@ -1,0 +1,37 @@
+// A gateway on loopback holding a large generated user table and the sandbox admin, for the
+// benchmarks that read that table (the API's own, and the CLI's export).
+import { generateFlexUsers, generateStaff } from '../../../fixtures/generate-data.js';
+import type { GatewayConfigInput } from '../src/config.js';
+import { flexUserRow, staffUserRow } from '../src/seed.js';
+import { buildGateway, type Gateway } from '../src/server.js';
+import { insertUsers } from '../src/storage/users.js';
+
+export interface LargeGateway {
+  gateway: Gateway;
+  url: string;
+  /** The sandbox admin, with a confirmed account: sign in with its phone number and password. */
+  admin: { phoneNumber: string; password: string; name: string };
+  /** How long inserting the users took, in milliseconds. */
+  insertMs: number;
+}
+
+export async function startLargeGateway(
+  users: number,
+  config: Partial<GatewayConfigInput> = {},
+): Promise<LargeGateway> {
+  const gateway = await buildGateway({ port: 0, logLevel: 'silent', seed: false, ...config });
+  const started = performance.now();
+  await insertUsers(gateway.db, generateFlexUsers(users, 2026).map(flexUserRow));
+  const insertMs = performance.now() - started;
+  const admin = generateStaff()[1]!;
+  await insertUsers(gateway.db, [staffUserRow(admin, Date.now())]);
+  await gateway.identity.ensureAccount({
+    phoneNumber: admin.phoneNumber,
+    password: admin.password,
+    name: admin.name,
+  });
+  await gateway.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = gateway.app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { gateway, url, admin, insertMs };
+}
