@@ -4,6 +4,7 @@ import {
   type Channel,
   type MsgTemplate,
   normalizePhone,
+  SMS_LIMITS,
   type SmsSegmentation,
   segmentSms,
   type WhatsappTemplate,
@@ -41,12 +42,12 @@ export function smsContent(
   if (segments.segments > 1) {
     if (options.audience === 'invitees') {
       throw new UsageError(
-        `--message: it needs ${segments.segments} SMS segments (${segments.encoding}, ${segments.units} units), and messages to unpaid invitations always keep to one segment; shorten it to ${segments.encoding === 'GSM-7' ? 160 : 70} or fewer.`,
+        `--message: it needs ${segments.segments} SMS segments (${segments.encoding}, ${segments.units} units), and messages to unpaid invitations always keep to one segment; shorten it to ${SMS_LIMITS[segments.encoding].single} or fewer.`,
       );
     }
     if (!options.allowMultipart) {
       throw new UsageError(
-        `--message: 'Limit characters' applies and it needs ${segments.segments} SMS segments (${segments.encoding}, ${segments.units} units); shorten it to ${segments.encoding === 'GSM-7' ? 160 : 70} or fewer, or pass --allow-multipart.`,
+        `--message: 'Limit characters' applies and it needs ${segments.segments} SMS segments (${segments.encoding}, ${segments.units} units); shorten it to ${SMS_LIMITS[segments.encoding].single} or fewer, or pass --allow-multipart.`,
       );
     }
   }
