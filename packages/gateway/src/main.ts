@@ -110,6 +110,7 @@ function banner(gateway: Gateway, url: string): string {
     );
   }
   lines.push(
+    `  Command line    node cli/dist/main.js login --gateway ${url}   then: node cli/dist/main.js --help`,
     config.messageProvider === 'outbox'
       ? `  Sent messages   stored, not sent: GET ${url}/api/sandbox/outbox (as an admin), or \`blockcatch outbox\``
       : '  Sent messages   delivered through Twilio',
