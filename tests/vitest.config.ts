@@ -56,7 +56,7 @@ export default defineConfig({
         test: {
           name: 'data',
           root,
-          include: ['tests/*.test.ts', 'fixtures/**/*.test.ts'],
+          include: ['tests/*.test.ts', 'tests/support/*.test.ts', 'fixtures/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
