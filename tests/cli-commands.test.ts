@@ -131,7 +131,7 @@ describe('signed in', () => {
     expect(run.stderr).toContain('Phone number or password incorrect');
   });
 
-  it('lists Flex users as the SPEC table, paged', async () => {
+  it('lists Flex users as the admin table, paged', async () => {
     const run = await cli(env, [
       'users',
       'list',

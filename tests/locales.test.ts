@@ -1,5 +1,5 @@
 // The English and Spanish catalogues in locales/: same keys, same placeholders, complete plural
-// forms, and the SPEC's quoted English texts word for word.
+// forms, and the fixed English texts (docs/product.md, 'Texts') word for word.
 import { readFileSync } from 'node:fs';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ function placeholders(text: unknown): string {
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
-/** The SPEC's English texts (sections 2, 5, 8 and 9, and the CLI's), each the whole of a value. */
+/** The fixed English texts (the screens', the errors', the limits' and the CLI's), each the whole of a value. */
 const QUOTED = [
   'page not found',
   'an error has occurred',
@@ -119,7 +119,7 @@ const QUOTED = [
   'Encoding {{encoding}}, {{segments}} segment(s), {{remaining}} characters remaining',
 ];
 
-/** Facts the SPEC states in prose: each must appear inside some English value. */
+/** Facts the product states in prose: each must appear inside some English value. */
 const STATED = [
   '7 am to 10 pm EST',
   'limited number of users',
@@ -186,12 +186,12 @@ describe('locales', () => {
     expect(missing).toEqual([]);
   });
 
-  it('quote the SPEC English texts word for word', () => {
+  it('quote the fixed English texts word for word', () => {
     const values = new Set(flat.en.values());
     expect(QUOTED.filter((text) => !values.has(text))).toEqual([]);
   });
 
-  it('state the SPEC facts in English', () => {
+  it('state the product facts in English', () => {
     const all = [...flat.en.values()].join('\n').toLowerCase();
     expect(STATED.filter((fact) => !all.includes(fact.toLowerCase()))).toEqual([]);
   });

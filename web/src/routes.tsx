@@ -1,4 +1,4 @@
-// Every route of the SPEC's route table. Each page is its own lazy chunk; admin pages never load
+// Every route of the web app. Each page is its own lazy chunk; admin pages never load
 // for drivers. The admin group is guarded once, at its shell.
 import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';

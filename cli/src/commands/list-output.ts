@@ -1,4 +1,4 @@
-// How users and invitations print their rows: a paged table (SPEC section 9's paging), JSON, or
+// How users and invitations print their rows: a paged table (20 to 100 rows a page), JSON, or
 // streamed CSV. The flags are checked here once for both commands.
 import { localTimeZone, paginate, ROWS_PER_PAGE } from '@blockcatch/sdk';
 import { z } from 'zod';

@@ -1,4 +1,5 @@
-// `blockcatch segments TEXT`: how an SMS text is encoded and split (SPEC sections 5 and 9).
+// `blockcatch segments TEXT`: how an SMS text is encoded and split (docs/product.md,
+// 'Messages and segments').
 import { segmentSms } from '@blockcatch/sdk';
 import { printJson } from '../output/json.js';
 import type { Invocation } from '../program.js';

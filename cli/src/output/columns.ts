@@ -1,4 +1,4 @@
-// The admin tables' columns (SPEC section 2) for Flex, Spark and invitee rows: one list drives the
+// The admin tables' columns for Flex, Spark and invitee rows: one list drives the
 // table, the CSV and the review screen, so the three never disagree.
 import {
   type FlexUser,

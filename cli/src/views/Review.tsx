@@ -1,4 +1,4 @@
-// Step 2 of the interactive send (SPEC section 2's review): recipient count, the message, a search
+// Step 2 of the interactive send, the review: recipient count, the message, a search
 // box, a table with a checkbox per row, 'Page N', rows per page, Cancel and Send.
 import type { Page } from '@blockcatch/sdk';
 import { Box, Text, useInput } from 'ink';

@@ -1,4 +1,4 @@
-// The read API of SPEC section 7 over HTTP: shapes checked with the SDK's schemas, every
+// The read API over HTTP: shapes checked with the SDK's schemas, every
 // permission rule, encryption, caching and CORS.
 import { gunzipSync } from 'node:zlib';
 import {
@@ -93,7 +93,7 @@ describe('the signed-in user', () => {
 });
 
 describe('the admin tables', () => {
-  it('lists every Flex user with the fields the SPEC names', async () => {
+  it('lists every Flex user with the fields the admin table shows', async () => {
     const res = await get(api, '/api/flex/v1/all-users-table', api.as(ADMIN));
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);

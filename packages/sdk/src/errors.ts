@@ -43,7 +43,7 @@ function readServerBody(body: unknown): ServerErrorBody {
   };
 }
 
-/** A gateway answer outside 200–299: 'Request failed with status code N' (SPEC section 8). */
+/** A gateway answer outside 200–299: 'Request failed with status code N'. */
 export class HttpError extends BlockCatchError {
   readonly status: number;
   /** The `code` of the gateway's `{ code, message }` body, e.g. 'Forbidden'. */
@@ -157,8 +157,8 @@ export class AbortedError extends BlockCatchError {
 
 /**
  * A failure reported by the identity service, with its own code and message
- * (`NotAuthorizedException`, `CodeMismatchException`…), or one of the session messages of SPEC
- * section 8 ('User is not authenticated', …).
+ * (`NotAuthorizedException`, `CodeMismatchException`…), or one of the session messages
+ * ('User is not authenticated', …).
  */
 export class AuthError extends BlockCatchError {
   /** The identity service's error code, e.g. 'NotAuthorizedException'. */

@@ -1,4 +1,4 @@
-// The live-chat widget (SPEC section 1): loaded only when VITE_CHAT_WIDGET_URL is set, and given
+// The live-chat widget: loaded only when VITE_CHAT_WIDGET_URL is set, and given
 // the signed-in user's phone number and name before its script runs.
 import { useEffect } from 'react';
 import { useAuth } from '../hooks/useAuth.js';

@@ -1,4 +1,4 @@
-// Route guards (SPEC section 4): who may see a page, and where a signed-in driver belongs next.
+// Route guards (docs/product.md, 'Where a signed-in driver goes'): who may see a page, and where a signed-in driver belongs next.
 import { nextRouteForUser, type SignedInRoute } from '@blockcatch/sdk';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -59,7 +59,7 @@ export function SetupRedirect({
   useEffect(() => {
     if (redirect !== '/confirm-account' || resent.current) return;
     resent.current = true;
-    // A new code is sent before the redirect; a failure is only logged (SPEC section 4).
+    // A new code is sent before the redirect; a failure is only logged and the redirect still happens.
     loadSdk()
       .then(({ auth }) => auth.resendCode())
       .catch((error: unknown) => console.warn('Could not re-send the confirmation code', error));

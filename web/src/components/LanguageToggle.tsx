@@ -1,4 +1,4 @@
-// The language toggle (SPEC section 1): English or Spanish, stored; English by default.
+// The language toggle: English or Spanish, stored; English by default.
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language, setLanguage } from '../i18n.js';
 

@@ -1,4 +1,4 @@
-// Toasts: short messages that close by themselves after the SPEC's 5 seconds.
+// Toasts: short messages that close by themselves after 5 seconds.
 import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
 
 export const TOAST_DURATION_MS = 5000;

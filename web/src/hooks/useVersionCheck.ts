@@ -1,4 +1,4 @@
-// Polls the gateway's health for the deployment's version id (SPEC section 3); a different id
+// Polls the gateway's health for the deployment's version id; a different id
 // than the one this page loaded with means a new version is out.
 import { useEffect, useState } from 'react';
 import { loadSdk } from './loadSdk.js';

@@ -2,7 +2,7 @@
 // served by the gateway itself is same-origin and needs none of this. Only listed origins are let in.
 import type { FastifyInstance } from 'fastify';
 
-/** Headers the SPEC's clients read from answers: the health check's version and CDN ids. */
+/** Headers the clients read from answers: the health check's version and CDN ids. */
 export const EXPOSED_HEADERS = ['x-amz-version-id', 'x-amz-cf-id'];
 
 const ALLOWED_HEADERS = [

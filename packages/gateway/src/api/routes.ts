@@ -1,4 +1,4 @@
-// The read API of SPEC section 7: health, the signed-in user, the admin tables, referrals and
+// The read API: health, the signed-in user, the admin tables, referrals and
 // invitations. Writes (sendsms, sendWhatsapp) belong to messaging; sign-in belongs to identity.
 import {
   encryptResponse,
@@ -71,7 +71,7 @@ export function registerApi(app: FastifyInstance, { db, config, authenticate }: 
 function createTables(db: Db, config: GatewayConfig) {
   // Parsed once at start: a bad key fails the start, not the first request.
   const key = config.responseKey ? parseResponseKey(config.responseKey) : null;
-  // The user tables are the answers the SPEC says arrive encrypted; the others stay plain.
+  // Only the user tables answer encrypted (with a response key set); the others stay plain.
   const userTable = async (items: FlexUser[] | SparkUser[]) => {
     const json = JSON.stringify({ Items: items });
     return key ? JSON.stringify({ encrypted: await encryptResponse(json, key) }) : json;

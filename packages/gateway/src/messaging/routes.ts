@@ -1,4 +1,4 @@
-// The messaging endpoints: the two sends (SPEC section 7), the template list, job progress, the
+// The messaging endpoints: the two sends (sendsms, sendWhatsapp), the template list, job progress, the
 // sandbox outbox and Twilio's inbound webhook for STOP replies.
 import { randomUUID } from 'node:crypto';
 import {

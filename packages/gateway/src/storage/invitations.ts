@@ -35,7 +35,7 @@ export async function insertInvitations(
   return inserted;
 }
 
-/** Every invitation, oldest first: the screen drops duplicates and free weeks itself (SPEC §3). */
+/** Every invitation, oldest first: the screen drops duplicates and free weeks itself. */
 export async function listInvitations(db: Queryable): Promise<Invitation[]> {
   const rows = await db.query<InvitationRow>(
     `SELECT phone_number, date_invited_ts, free_week, referral_code

@@ -1,6 +1,6 @@
 // Sign-up, sign-in and the session: amazon-cognito-identity-js for the SRP exchange and the
 // unauthenticated flows, our own calls for the token operations, and a refresher that keeps the
-// id token fresh (SPEC section 4).
+// id token fresh (docs/product.md, 'Where a signed-in driver goes').
 import {
   AuthenticationDetails,
   CognitoUser,

@@ -1,5 +1,6 @@
 // Keeps a session fresh: one refresh at a time shared by every caller, and a timer that refreshes
-// ten minutes before the id token expires (SPEC sections 4 and 9). Clock and timers are injected.
+// ten minutes before the id token expires, or at once if that moment has passed. Clock and timers
+// are injected.
 
 /** Refresh this long before the id token expires. */
 export const REFRESH_LEAD_MS = 10 * 60 * 1000;

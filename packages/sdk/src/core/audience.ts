@@ -1,4 +1,4 @@
-// The Send SMS screen's audience (SPEC section 5): which Flex or Spark users the filters keep.
+// The Send SMS screen's audience (docs/product.md, 'The admin audience filters'): which Flex or Spark users the filters keep.
 // Runs over the whole user table on every change, so it is one loop over precomputed bounds.
 
 import { endOfDay, localTimeZone, startOfDay } from './days.js';

@@ -1,4 +1,4 @@
-// The notifications screen's invitees (SPEC sections 3 and 5): invitations joined to the users
+// The notifications screen's invitees (docs/product.md): invitations joined to the users
 // they became, and the step-1 filters over them.
 
 import { wantedFlag } from './audience.js';

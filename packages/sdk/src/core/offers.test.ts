@@ -418,7 +418,7 @@ function firstFailingRule(o: Offer, f: DriverFilters, ctx: MatchContext): Refusa
 }
 
 describe('matchOffer properties', () => {
-  it('the reason is the first failing rule in the SPEC order', () => {
+  it('the reason is the first failing rule in the documented order', () => {
     fc.assert(
       fc.property(scenario, ({ offer: o, filters: f, ctx }) => {
         const result = matchOffer(o, f, ctx);
@@ -525,7 +525,7 @@ describe('driverFiltersSchema', () => {
     });
   });
 
-  it('refuses filters without a warehouse with the SPEC message', () => {
+  it('refuses filters without a warehouse with the documented message', () => {
     const result = driverFiltersSchema.safeParse({ ...valid, warehouses: [] });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toEqual([NO_WAREHOUSE_MESSAGE]);

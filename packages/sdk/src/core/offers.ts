@@ -1,5 +1,5 @@
-// Decides whether the catcher takes an offered block for a driver: the filter rules of issue 6,
-// checked in their order, with each driver's filters compiled once for the many offers they meet.
+// Decides whether the catcher takes an offered block for a driver: the filter rules of
+// docs/product.md ('The driver's filters'), checked in their order, with each driver's filters compiled once for the many offers they meet.
 //
 // Schedule windows are read on the driver's wall clock. A window `start`–`end` of a day holds
 // exactly the instants at which the driver's clock shows that date and a time in [start, end);

@@ -48,7 +48,7 @@ describe('paginate', () => {
     }
   });
 
-  it('offers the SPEC’s rows-per-page choices, 20 by default', () => {
+  it('offers 20, 40, 60, 80 or 100 rows a page, 20 by default', () => {
     expect(ROWS_PER_PAGE).toEqual([20, 40, 60, 80, 100]);
     expect(DEFAULT_ROWS_PER_PAGE).toBe(20);
   });

@@ -1,4 +1,4 @@
-// Slicing the review tables into pages (SPEC section 9): pages run 1 to ceil(total / size).
+// Slicing the review tables into pages: pages run 1 to ceil(total / size).
 
 export { DEFAULT_ROWS_PER_PAGE, ROWS_PER_PAGE } from './schemas/filters.js';
 

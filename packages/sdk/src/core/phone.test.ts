@@ -19,7 +19,7 @@ const usNumber = fc
   .chain(([number, prefix]) => written(prefix + number).map((raw) => ({ raw, number, prefix })));
 
 describe('normalizePhone', () => {
-  it('turns the SPEC’s accepted shapes into +1 and ten digits', () => {
+  it('turns ten digits, or eleven starting with 1, into +1 and ten digits', () => {
     expect(normalizePhone('(555) 123-4567')).toBe('+15551234567');
     expect(normalizePhone('1-555-123-4567')).toBe('+15551234567');
     expect(normalizePhone('+1 555 123 4567')).toBe('+15551234567');

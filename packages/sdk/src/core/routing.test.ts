@@ -21,7 +21,7 @@ describe('nextRouteForUser', () => {
     );
   });
 
-  it('checks connection, then filters, then payment, in the SPEC order', () => {
+  it('checks connection, then filters, then payment, in that order', () => {
     const user = { proxyInstalled: false, setupComplete: false, goodStanding: false };
     expect(nextRouteForUser({ phoneVerified: true, user })).toBe('/flex/login');
     expect(nextRouteForUser({ phoneVerified: true, user: { ...user, proxyInstalled: true } })).toBe(

@@ -1,4 +1,5 @@
-// Where a signed-in driver belongs next (SPEC section 4): the checks run in the SPEC's order.
+// Where a signed-in driver belongs next: verified phone, connected account, saved filters, good
+// standing, checked in that order (docs/product.md, 'Where a signed-in driver goes').
 import type { SignedInUser } from './schemas/users.js';
 
 export type SignedInRoute =

@@ -1,4 +1,4 @@
-// The review screens' search box (SPEC section 5): which recipients a typed query matches.
+// The review screens' search box: which recipients a typed query matches.
 
 import { hasNormalizedPhone, normalizePhone } from './phone.js';
 

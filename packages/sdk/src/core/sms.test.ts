@@ -1,4 +1,4 @@
-// SMS segmentation checked three ways: the SPEC's examples and every part boundary, properties
+// SMS segmentation checked three ways: documented examples and every part boundary, properties
 // against a plain reference packing, and a cross-check with sms-segments-calculator.
 import fc from 'fast-check';
 import { SegmentedMessage } from 'sms-segments-calculator';
@@ -393,7 +393,7 @@ describe('segmentSms against sms-segments-calculator', () => {
     },
   );
 
-  it('agrees on the SPEC examples', () => {
+  it('agrees on the documented examples', () => {
     for (const text of [
       '',
       'a'.repeat(160),

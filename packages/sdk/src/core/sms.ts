@@ -1,5 +1,6 @@
 // SMS segmentation as carriers do it: the encoding a text needs and how many parts it is sent in,
-// for the send screens' counters and the 'Limit characters' rule (SPEC sections 5 and 9).
+// for the send screens' counters and the 'Limit characters' rule (docs/product.md, 'Messages and
+// segments').
 
 export type SmsEncoding = 'GSM-7' | 'UCS-2';
 

@@ -6,7 +6,7 @@ const whitespace = fc.constantFrom(' ', '\t', '\n', '\u00a0');
 const visible = fc.string({ minLength: 1 }).map((s) => s.replace(/\s/g, '') || 'x');
 
 describe('isEmail', () => {
-  it('accepts the SPEC’s loose shape and nothing less', () => {
+  it('accepts text, an @, text, a dot and text, and nothing less', () => {
     expect(isEmail('ana@example.com')).toBe(true);
     expect(isEmail('a@b.c')).toBe(true);
     expect(isEmail('a@b.c.d')).toBe(true);

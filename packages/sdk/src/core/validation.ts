@@ -1,4 +1,4 @@
-// The forms' small checks (SPEC section 5): e-mail shape, integer input, identity pool ids.
+// The forms' small checks: e-mail shape, integer input, identity pool ids.
 
 const EMAIL = /^\S+@\S+\.\S+$/;
 // The identity library's own check (amazon-cognito-identity-js CognitoUserPool), so an id that

@@ -1,7 +1,7 @@
 // When and how long to wait before repeating a request: exponential backoff with full jitter,
 // `Retry-After` honoured, every wait capped, all within a total time budget. Pure: no clock, no timers.
 
-/** The most any single wait may last (SPEC section 9: the identity service's back-off cap). */
+/** The most any single wait may last: the identity service's back-off cap, 5 minutes. */
 export const MAX_RETRY_WAIT_MS = 300_000;
 
 export interface RetryPolicy {

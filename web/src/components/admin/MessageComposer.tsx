@@ -82,7 +82,7 @@ export function MessageComposer({
             aria-describedby={`${id}-remaining`}
             onChange={(e) => {
               const next = e.target.value;
-              // Input that would need a second message is ignored (SPEC section 5).
+              // 'Limit characters': input that would need a second message is ignored.
               const message = limited ? limitToSingleSegment(draft.message, next) : next;
               onChange({ ...draft, message });
             }}

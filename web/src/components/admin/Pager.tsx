@@ -1,4 +1,4 @@
-// Paging under a table: previous and next, 'Page N' and rows per page (SPEC section 9).
+// Paging under a table: previous and next, 'Page N' and rows per page (20 to 100).
 import { ROWS_PER_PAGE } from '@blockcatch/sdk';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

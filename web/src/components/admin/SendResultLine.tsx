@@ -1,4 +1,4 @@
-// The last send's outcome above the form: the server's message, or the SPEC's fallback text.
+// The last send's outcome above the form: the server's message, or our own fallback text.
 import type { SendOutcome } from '../../hooks/admin/useSendMessage.js';
 
 export function SendResultLine({ result }: { result: SendOutcome | null }) {

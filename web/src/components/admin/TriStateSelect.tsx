@@ -1,4 +1,4 @@
-// A Yes/No/All filter (SPEC section 5): 'all' keeps everyone.
+// A Yes/No/All filter: 'yes' keeps true, 'no' keeps the rest, 'all' keeps everyone.
 import type { TriState } from '@blockcatch/sdk';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

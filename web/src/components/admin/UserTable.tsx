@@ -1,4 +1,4 @@
-// The admin user table: the SPEC's columns for Flex, Spark and invitee rows, optionally with a
+// The admin user table: the same columns for Flex, Spark and invitee rows, optionally with a
 // checkbox per row (review) or sortable headers (users). Only the rows in view are drawn, so a
 // page of any size, up to a whole 100,000-row list, scrolls smoothly.
 import { formatDayShort, formatPhone, localTimeZone, type UserStatus } from '@blockcatch/sdk';

@@ -1,4 +1,4 @@
-// The notifications screen's recipient list (SPEC section 5): built only once both tables are
+// The notifications screen's recipient list: built only once both tables are
 // loaded and there is at least one invitation.
 import {
   type FlexUser,

@@ -7,7 +7,7 @@ export interface HasPhone {
 
 export type Selection = ReadonlySet<string>;
 
-/** Every row selected: how a review starts (SPEC section 4). */
+/** Every row selected: how a review starts. */
 export function selectEvery(rows: readonly HasPhone[]): Set<string> {
   const selected = new Set<string>();
   for (const row of rows) selected.add(row.phoneNumber);

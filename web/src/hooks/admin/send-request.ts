@@ -1,5 +1,5 @@
 // What a review sends: the SMS or WhatsApp payload built from the composed message and the
-// selected rows, in the shapes of SPEC section 3.
+// selected rows, in the SDK's send payload schemas.
 import type {
   MsgTemplate,
   SmsSendPayload,

@@ -1,4 +1,4 @@
-// What the signed-in admin may do (SPEC section 6), read once from the session's user.
+// What the signed-in admin may do (docs/product.md, 'Who uses it'), read once from the session's user.
 import { useAuth } from '../useAuth.js';
 
 export interface AdminRole {

@@ -1,4 +1,4 @@
-// The flow both admin messaging screens share (SPEC section 4): filters and a message, a review
+// The flow both admin messaging screens share: filters and a message, a review
 // built from them, the send, and on success filters, message and review cleared back to the form.
 import { useCallback, useRef, useState } from 'react';
 import { EMPTY_DRAFT, type MessageDraft } from '../../components/admin/MessageComposer.js';

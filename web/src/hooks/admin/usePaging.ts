@@ -1,4 +1,4 @@
-// Page and rows per page over a list (SPEC section 9): a new page size starts again at page 1.
+// Page and rows per page over a list: a new page size starts again at page 1.
 import { DEFAULT_ROWS_PER_PAGE, paginate } from '@blockcatch/sdk';
 import { useCallback, useMemo, useState } from 'react';
 

@@ -14,7 +14,7 @@ import { usePaging } from './usePaging.js';
 
 export function useReviewTable<T extends HasPhone & SearchableRow>(rows: readonly T[]) {
   const [searchText, setSearchText] = useState('');
-  // Every recipient starts selected (SPEC section 4); the review is remounted per list.
+  // Every recipient starts selected; the review is remounted per list.
   const [selected, setSelected] = useState<Set<string>>(() => selectEvery(rows));
   // Searching 100,000 rows takes a few milliseconds; deferring keeps each keystroke instant.
   const query = useDeferredValue(searchText);

@@ -1,4 +1,4 @@
-// /admin: the three-step guided tour (SPEC section 2) with its numbers from the user tables, and
+// /admin: the three-step guided tour with its numbers from the user tables, and
 // the way to the admin tools.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

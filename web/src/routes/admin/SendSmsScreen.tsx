@@ -1,4 +1,4 @@
-// The Send SMS screen (owner only): a Flex or Spark audience filtered by the SPEC's filters, the
+// The Send SMS screen (owner only): a Flex or Spark audience filtered (docs/product.md, 'The admin audience filters'), the
 // message, then the review. Shown inside /admin/tools.
 import { type AudienceFilters, filterAudience, type Product, type UserRow } from '@blockcatch/sdk';
 import { useMemo, useState } from 'react';

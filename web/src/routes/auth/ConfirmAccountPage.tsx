@@ -13,7 +13,7 @@ import { useCountdown } from '../../hooks/useCountdown.js';
 import { useToast } from '../../hooks/useToast.js';
 import { auth } from '../../sdk.js';
 
-/** Long enough for an SMS to arrive before the driver asks again; the SPEC leaves it open. */
+/** Long enough for an SMS to arrive before the driver asks again. */
 export const RESEND_WAIT_SECONDS = 60;
 
 export default function ConfirmAccountPage() {

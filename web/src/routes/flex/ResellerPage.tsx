@@ -1,5 +1,5 @@
-// /flex/reseller: drivers who signed up with my code and whether they paid. The SPEC does not show
-// the reseller's rules, so none are stated here.
+// /flex/reseller: drivers who signed up with my code and whether they paid (docs/product.md,
+// 'Payments and referrals').
 import { formatDayShort, HttpError, localTimeZone } from '@blockcatch/sdk';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';

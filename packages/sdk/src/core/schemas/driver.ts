@@ -85,7 +85,7 @@ export type Block = z.infer<typeof blockSchema>;
 
 /** `POST /platform/sign-in`: the delivery account's credentials. */
 export const platformSignInRequestSchema = z.object({
-  // The SPEC's loose email check: text, an @, text, a dot, text, no spaces.
+  // The forms' loose email check: text, an @, text, a dot, text, no spaces.
   email: z
     .string()
     .trim()

@@ -1,4 +1,4 @@
-// The admin screens' filter and list state (SPEC section 3), with the SPEC's defaults.
+// The admin screens' filter and list state, with its defaults (page 1, 20 rows a page).
 import { z } from 'zod';
 
 export const ROWS_PER_PAGE = [20, 40, 60, 80, 100] as const;

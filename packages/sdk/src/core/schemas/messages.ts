@@ -43,7 +43,7 @@ export type WhatsappSendPayload = z.infer<typeof whatsappSendPayloadSchema>;
 
 export const skipReasonSchema = z.enum(['opted-out', 'invalid']);
 
-/** The gateway's answer to a send: `message` is optional, as in the SPEC. */
+/** The gateway's answer to a send: `message` is optional: clients fall back to their own text. */
 export const sendResultSchema = z.object({
   message: z.string().optional(),
   jobId: z.string().optional(),

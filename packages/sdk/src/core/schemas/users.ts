@@ -1,4 +1,4 @@
-// Users as the gateway sends them: the signed-in user and the admin tables' rows (SPEC section 3).
+// Users as the gateway sends them: the signed-in user and the admin tables' rows.
 import { z } from 'zod';
 
 /** A timestamp in epoch milliseconds. */

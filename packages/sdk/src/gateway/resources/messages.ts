@@ -17,7 +17,7 @@ export interface SendOptions extends RequestOptions {
   idempotencyKey?: string;
 }
 
-/** The gateway's answer, with `message` always filled in (SPEC section 8's success text). */
+/** The gateway's answer, with `message` always filled in ('Message sent successfully to N users.'). */
 export type SendOutcome = SendResult & { message: string };
 
 /** A send job's progress: recipients by status (queued, sending, sent, failed, skipped-…). */
