@@ -24,6 +24,17 @@ export const configSchema = z.object({
   corsOrigins: z
     .array(z.url({ protocol: /^https?$/ }))
     .default(['http://localhost:5173', 'http://127.0.0.1:5173']),
+  /**
+   * The address clients and providers reach this deployment at (scheme, host, optional path): the
+   * tokens' issuer and the URL webhooks are signed over. Every process of a deployment must share it;
+   * unset means the listen address.
+   */
+  publicUrl: z
+    .url({ protocol: /^https?$/ })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+  /** Key of the HMAC-SHA256 that signs the outbox provider's webhooks; unset refuses them all. */
+  webhookSecret: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Folder of the seed data (`flex-users.json`, `staff.json`…); unset uses the repository's fixtures/data. */
   fixturesDir: optionalString,
   userPoolId: z
@@ -110,6 +121,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
       .map((origin) => origin.trim())
       .filter(Boolean),
     fixturesDir: e('BLOCKCATCH_FIXTURES_DIR'),
+    publicUrl: e('BLOCKCATCH_PUBLIC_URL'),
+    webhookSecret: e('BLOCKCATCH_WEBHOOK_SECRET'),
     userPoolId: e('BLOCKCATCH_USER_POOL_ID'),
     clientId: e('BLOCKCATCH_CLIENT_ID'),
     messageProvider: e('BLOCKCATCH_MESSAGE_PROVIDER') as GatewayConfigInput['messageProvider'],

@@ -1,6 +1,7 @@
 // Sending over HTTP: idempotency, who may send what, bad input, opt-outs; on PGlite and PostgreSQL.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signOutboxWebhook } from '../src/messaging/webhook-signature.js';
 import { insertInvitations } from '../src/storage/invitations.js';
 import { upsertTemplates } from '../src/storage/templates.js';
 import { insertUsers } from '../src/storage/users.js';
@@ -29,6 +30,7 @@ const TEMPLATE = {
   ],
 };
 const LONG_SMS = 'x'.repeat(161);
+const WEBHOOK_SECRET = 'sandbox-webhook-secret-for-tests';
 
 describe.each<DbKind>(['pglite', 'postgres'])('sending messages (%s)', (kind) => {
   let testDb: TestDb;
@@ -75,7 +77,9 @@ describe.each<DbKind>(['pglite', 'postgres'])('sending messages (%s)', (kind) =>
       },
     ]);
     await upsertTemplates(db, [TEMPLATE]);
-    server = await startMessagingServer(db, { config: { sendRate: 0 } });
+    server = await startMessagingServer(db, {
+      config: { sendRate: 0, webhookSecret: WEBHOOK_SECRET },
+    });
   });
 
   afterAll(async () => {
@@ -336,38 +340,54 @@ describe.each<DbKind>(['pglite', 'postgres'])('sending messages (%s)', (kind) =>
     });
   });
 
-  it('skips and reports a number that replied STOP, until it replies START', async () => {
-    const inbound = (from: string, text: string) =>
-      fetch(`${server.url}/api/webhooks/twilio/inbound`, {
+  describe('the inbound webhook', () => {
+    const inbound = (from: string, text: string, secret: string | null = WEBHOOK_SECRET) => {
+      const url = `${server.url}/api/webhooks/twilio/inbound`;
+      const params = { From: from, To: '+15550000000', Body: text, MessageSid: 'SM1' };
+      return fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          From: from,
-          To: '+15550000000',
-          Body: text,
-          MessageSid: 'SM1',
-        }).toString(),
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(secret === null
+            ? {}
+            : { 'x-blockcatch-signature': signOutboxWebhook(secret, url, params) }),
+        },
+        body: new URLSearchParams(params).toString(),
       });
-    const stop = await inbound('+15551230001', ' stop ');
-    expect(stop.status).toBe(200);
-    expect(stop.headers.get('content-type')).toContain('text/xml');
-    expect(await stop.text()).toContain('<Response/>');
+    };
+    const optedOut = async (number: string) =>
+      (await testDb.db.query('SELECT 1 FROM opt_outs WHERE phone_number = $1', [number])).length;
 
-    const reply = await sendSms(OWNER, ['5551230001', '5551230002']);
-    expect(reply.body).toMatchObject({
-      queued: 1,
-      message: 'Message sent successfully to 1 users.',
-      skipped: [{ number: '+15551230001', reason: 'opted-out' }],
+    it('refuses an unsigned or wrongly signed STOP with 403 and opts no one out', async () => {
+      const unsigned = await inbound('+15551230009', 'STOP', null);
+      expect(unsigned.status).toBe(403);
+      const forged = await inbound('+15551230009', 'STOP', 'not-the-sandbox-secret');
+      expect(forged.status).toBe(403);
+      expect(await optedOut('+15551230009')).toBe(0);
     });
-    await waitForJob(testDb.db, reply.body.jobId);
-    const progress = await call('GET', `/api/flex/v1/admin/send-jobs/${reply.body.jobId}`, {
-      user: OWNER,
-    });
-    expect(progress.body.counts).toMatchObject({ sent: 1, 'skipped-opted-out': 1 });
 
-    await inbound('+15551230001', 'START');
-    const again = await sendSms(OWNER, ['5551230001']);
-    expect(again.body).toMatchObject({ queued: 1, skipped: [] });
+    it('skips and reports a number that replied STOP, until it replies START', async () => {
+      const stop = await inbound('+15551230001', ' stop ');
+      expect(stop.status).toBe(200);
+      expect(stop.headers.get('content-type')).toContain('text/xml');
+      expect(await stop.text()).toContain('<Response/>');
+
+      const reply = await sendSms(OWNER, ['5551230001', '5551230002']);
+      expect(reply.body).toMatchObject({
+        queued: 1,
+        message: 'Message sent successfully to 1 users.',
+        skipped: [{ number: '+15551230001', reason: 'opted-out' }],
+      });
+      await waitForJob(testDb.db, reply.body.jobId);
+      const progress = await call('GET', `/api/flex/v1/admin/send-jobs/${reply.body.jobId}`, {
+        user: OWNER,
+      });
+      expect(progress.body.counts).toMatchObject({ sent: 1, 'skipped-opted-out': 1 });
+
+      await inbound('+15551230001', 'START');
+      const again = await sendSms(OWNER, ['5551230001']);
+      expect(again.body).toMatchObject({ queued: 1, skipped: [] });
+    });
   });
 
   it('delivers a large send to every recipient', async () => {

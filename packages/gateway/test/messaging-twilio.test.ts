@@ -2,7 +2,7 @@
 // path, Basic auth and form fields and can be told to fail; and the inbound webhook's signature.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { twilioSignature } from '../src/messaging/inbound.js';
+import { twilioSignature } from '../src/messaging/webhook-signature.js';
 import { upsertTemplates } from '../src/storage/templates.js';
 import { insertUsers } from '../src/storage/users.js';
 import {

@@ -29,7 +29,7 @@ import {
   type StoredAnswer,
 } from '../storage/send-jobs.js';
 import { findTemplate, listTemplates } from '../storage/templates.js';
-import { isValidTwilioSignature, replyIntent } from './inbound.js';
+import { replyIntent } from './inbound.js';
 import { renderTemplate } from './render-template.js';
 import {
   authorizeRecipients,
@@ -40,6 +40,7 @@ import {
   parseIdempotencyKey,
   sendAnswer,
 } from './send-request.js';
+import { verifyWebhookSignature, webhookUrl } from './webhook-signature.js';
 
 export interface RouteDeps {
   db: Db;
@@ -158,16 +159,17 @@ export function registerMessagingRoutes(
     );
     scope.post('/api/webhooks/twilio/inbound', async (request, reply) => {
       const params = (request.body ?? {}) as Record<string, string>;
-      const authToken = deps.config.twilio.authToken;
-      if (deps.config.messageProvider === 'twilio' && authToken) {
-        const signature = request.headers['x-twilio-signature'];
-        const url = `${request.protocol}://${request.host}${request.url}`;
-        if (
-          typeof signature !== 'string' ||
-          !isValidTwilioSignature(authToken, url, params, signature)
-        ) {
-          throw forbidden('X-Twilio-Signature is missing or does not match this request.');
-        }
+      const signed = verifyWebhookSignature({
+        provider: deps.config.messageProvider,
+        url: webhookUrl(request, deps.config),
+        params,
+        headers: request.headers,
+        config: deps.config,
+      });
+      if (!signed) {
+        throw forbidden(
+          `${deps.config.messageProvider === 'twilio' ? 'X-Twilio-Signature' : 'X-BlockCatch-Signature'} is missing or does not match this request.`,
+        );
       }
       const inbound = parseInput(inboundSchema, params, 'form');
       const from = normalizePhone(inbound.From.replace(/^whatsapp:/, ''));
