@@ -1,7 +1,15 @@
-// Everything a send needs decided before anything is sent: the content and its segments, the
-// recipients after filters and the --only/--exclude lists, and the key that names the send.
+// The plan step of `send`: everything decided before anything is sent. The flags are checked
+// without the network (readSendRequest); then the content and its segments, the recipients after
+// filters and the --only/--exclude lists, and the key that names the send (planSend). A dry run
+// prints the plan.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   type Channel,
+  channelSchema,
+  deriveSendKey,
+  formatIsoDay,
+  localTimeZone,
   type MsgTemplate,
   normalizePhone,
   SMS_LIMITS,
@@ -9,9 +17,244 @@ import {
   segmentSms,
   type WhatsappTemplate,
 } from '@blockcatch/sdk';
+import { createFileJournal } from '@blockcatch/sdk/node';
+import { z } from 'zod';
+import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import {
+  audienceFilters,
+  flag,
+  inviteeFilters,
+  type RawAudienceFlags,
+  type RawInviteeFlags,
+} from '../flags.js';
+import type { Translate } from '../i18n.js';
 import type { ListedRow } from '../output/columns.js';
-import type { PhoneFile } from './phone-lists.js';
+import { printJson } from '../output/json.js';
+import { isInteractive } from '../terminal.js';
+import type { AudienceQuery } from './audience.js';
+import { loadAudience } from './audience.js';
+import { type PhoneFile, readPhoneFile } from './phone-lists.js';
+import { note, say } from './setup.js';
+
+export const JOURNAL_FILE = 'send-journal.jsonl';
+
+const audienceSchema = z.enum(['flex', 'spark', 'invitees']);
+const keySchema = z.string().regex(/^[\w.:@-]{1,150}$/);
+
+/** The flags of `send`, as commander hands them over. */
+export interface SendOptions extends RawAudienceFlags, RawInviteeFlags {
+  audience?: string;
+  message?: string;
+  messageFile?: string;
+  template?: string;
+  templateLanguage?: string;
+  only?: string;
+  exclude?: string;
+  dryRun?: boolean;
+  yes?: boolean;
+  key?: string;
+  allowMultipart?: boolean;
+  batchSize?: string;
+  json?: boolean;
+}
+
+/** What the flags ask for, checked: no file is unread and no flag unchecked after this. */
+export interface SendRequest {
+  channel: Channel;
+  audience: 'flex' | 'spark' | 'invitees';
+  query: AudienceQuery;
+  /** The SMS content; a WhatsApp template is looked up by name once signed in. */
+  content: SendContent | null;
+  template: { name: string; language: string | undefined } | null;
+  lists: PhoneFile[];
+  batchSize: number;
+  givenKey: string | undefined;
+  mode: 'dry-run' | 'interactive' | 'yes';
+  json: boolean;
+}
+
+export interface SendPlan {
+  audience: SendRequest['audience'];
+  query: AudienceQuery;
+  content: SendContent;
+  set: RecipientSet;
+  key: string;
+  keyGiven: boolean;
+  batchSize: number;
+  lists: PhoneFile[];
+  /** Batches an earlier run with this key already sent. */
+  alreadySent: number;
+  batchesTotal: number;
+}
+
+export function readSendRequest(channelArg: unknown, o: SendOptions): SendRequest {
+  const channel = flag('<channel>', channelSchema, channelArg, 'use sms or whatsapp.');
+  const audience = flag('--audience', audienceSchema, o.audience, 'use flex, spark or invitees.');
+  const batchSize = flag(
+    '--batch-size',
+    z.coerce.number().int().min(1).max(1000),
+    o.batchSize ?? '1000',
+    'give a whole number from 1 to 1000.',
+  );
+  const givenKey =
+    o.key === undefined
+      ? undefined
+      : flag(
+          '--key',
+          keySchema,
+          o.key,
+          'use 1 to 150 letters, digits or . _ : @ -, e.g. --key renewals-2026-03.',
+        );
+  const query = audienceQuery(audience, o);
+  const sources = [o.message, o.messageFile, o.template].filter((v) => v !== undefined);
+  if (sources.length > 1) {
+    throw new UsageError('--message, --message-file and --template: give exactly one.');
+  }
+  if (channel === 'sms' && o.template !== undefined) {
+    throw new UsageError(
+      '--template: templates are for WhatsApp; use send whatsapp, or --message for an SMS.',
+    );
+  }
+  if (channel === 'whatsapp' && o.template === undefined) {
+    throw new UsageError('send whatsapp needs --template NAME (see blockcatch templates list).');
+  }
+  let content: SendContent | null = null;
+  if (channel === 'sms') {
+    const text =
+      o.message ?? (o.messageFile === undefined ? undefined : readMessageFile(o.messageFile));
+    if (text === undefined) {
+      throw new UsageError('send sms needs the text: --message TEXT or --message-file FILE.');
+    }
+    content = smsContent(text, { audience, allowMultipart: o.allowMultipart === true });
+  }
+  // Both lists are read before anything is fetched or sent: a broken file stops here.
+  const lists: PhoneFile[] = [];
+  if (o.only !== undefined) lists.push(readPhoneFile('--only', o.only));
+  if (o.exclude !== undefined) lists.push(readPhoneFile('--exclude', o.exclude));
+  const json = o.json === true;
+  const mode =
+    o.dryRun === true
+      ? 'dry-run'
+      : o.yes === true
+        ? 'yes'
+        : !json && isInteractive()
+          ? 'interactive'
+          : null;
+  if (mode === null) {
+    // Checked before the network: a cron line without --yes fails fast and the same way every time.
+    throw new UsageError(
+      'Not a terminal, so there is no prompt: pass --yes to send (or --dry-run to see what would be sent).',
+    );
+  }
+  return {
+    channel,
+    audience,
+    query,
+    content,
+    template: o.template === undefined ? null : { name: o.template, language: o.templateLanguage },
+    lists,
+    batchSize,
+    givenKey,
+    mode,
+    json,
+  };
+}
+
+/** Looks up the template, loads the recipients and names the send. */
+export async function planSend(ctx: Context, request: SendRequest): Promise<SendPlan> {
+  const content =
+    request.content ??
+    pickTemplate(
+      await ctx.client.templates(),
+      request.template?.name ?? '',
+      request.template?.language,
+    );
+  const rows = await loadAudience(ctx, request.query);
+  const set = pickRecipients(
+    rows,
+    request.lists.find((l) => l.flag === '--only'),
+    request.lists.find((l) => l.flag === '--exclude'),
+  );
+  const key =
+    request.givenKey ??
+    (await sendKey(
+      content,
+      set.recipients.map((r) => r.phone),
+    ));
+  const journal = createFileJournal(join(ctx.profileDir(), JOURNAL_FILE));
+  const batchesTotal = Math.ceil(set.recipients.length / request.batchSize);
+  const acknowledged = await journal.load(key);
+  return {
+    audience: request.audience,
+    query: request.query,
+    content,
+    set,
+    key,
+    keyGiven: request.givenKey !== undefined,
+    batchSize: request.batchSize,
+    lists: request.lists,
+    alreadySent: [...acknowledged].filter((i) => i < batchesTotal).length,
+    batchesTotal,
+  };
+}
+
+/** The key a send gets without --key: the same message, recipients and day name the same send. */
+export function sendKey(content: SendContent, phones: readonly string[]): Promise<string> {
+  return deriveSendKey({
+    channel: content.channel,
+    content: contentOf(content),
+    recipients: [...phones],
+    day: formatIsoDay(Date.now(), localTimeZone()),
+  });
+}
+
+const INVITEE_ONLY = {
+  invitedFrom: '--invited-from',
+  invitedTo: '--invited-to',
+  registered: '--registered',
+} as const;
+const USERS_ONLY = {
+  createdFrom: '--created-from',
+  createdTo: '--created-to',
+  expiresFrom: '--expires-from',
+  expiresTo: '--expires-to',
+  goodStanding: '--good-standing',
+  region: '--region',
+  referral: '--referral',
+} as const;
+
+function audienceQuery(audience: SendRequest['audience'], o: SendOptions): AudienceQuery {
+  const search = o.search === undefined ? {} : { search: o.search };
+  if (audience === 'invitees') {
+    for (const [name, shown] of Object.entries(USERS_ONLY)) {
+      if (o[name as keyof typeof USERS_ONLY] !== undefined) {
+        throw new UsageError(
+          `${shown}: not a filter of the invitees audience; use --invited-from, --invited-to, --registered, --proxy-installed or --setup-complete.`,
+        );
+      }
+    }
+    return { kind: 'invitees', filters: inviteeFilters(o), ...search };
+  }
+  for (const [name, shown] of Object.entries(INVITEE_ONLY)) {
+    if (o[name as keyof typeof INVITEE_ONLY] !== undefined) {
+      throw new UsageError(`${shown}: only for --audience invitees.`);
+    }
+  }
+  return { kind: 'users', product: audience, filters: audienceFilters(o, audience), ...search };
+}
+
+function readMessageFile(file: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .replace(/\r?\n$/, '');
+  } catch (error) {
+    throw new UsageError(
+      `--message-file: cannot read ${JSON.stringify(file)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); give a UTF-8 text file.`,
+    );
+  }
+}
 
 export type SendContent =
   | { channel: 'sms'; text: string; segments: SmsSegmentation }
@@ -118,4 +361,78 @@ export function contentOf(content: SendContent): string | MsgTemplate {
 
 export function channelOf(content: SendContent): Channel {
   return content.channel;
+}
+
+export function reportListProblems(plan: SendPlan, t: Translate): void {
+  for (const list of plan.lists) {
+    for (const p of list.problems) {
+      note(
+        t('cli.send.badRow', { flag: list.flag, file: list.file, line: p.line, value: p.value }),
+      );
+    }
+  }
+  for (const row of plan.set.unusable) {
+    note(t('cli.send.unusable', { name: row.name, value: row.phoneNumber }));
+  }
+}
+
+export function describeContent(content: SendContent) {
+  if (content.channel === 'sms') {
+    const s = content.segments;
+    return {
+      text: content.text,
+      encoding: s.encoding,
+      segments: s.segments,
+      units: s.units,
+      remaining: s.remainingInSegment,
+    };
+  }
+  return { template: content.template };
+}
+
+export function printDryRun(plan: SendPlan, t: Translate, json: boolean): void {
+  const numbers = plan.set.recipients.map((r) => r.phone);
+  if (json) {
+    printJson({
+      dryRun: true,
+      channel: plan.content.channel,
+      audience: plan.audience,
+      key: plan.key,
+      message: describeContent(plan.content),
+      recipients: { count: numbers.length, numbers },
+      alreadySent: { batches: plan.alreadySent, of: plan.batchesTotal },
+      skippedRows: plan.lists.flatMap((l) =>
+        l.problems.map((p) => ({ flag: l.flag, file: l.file, ...p })),
+      ),
+    });
+    return;
+  }
+  say(t('cli.send.dryRunHeader', { count: numbers.length }));
+  say(t('cli.send.keyLine', { key: plan.key }));
+  printContent(plan.content, t);
+  for (const number of numbers) say(number);
+  if (plan.alreadySent > 0) {
+    say(t('cli.send.resuming', { sent: plan.alreadySent, total: plan.batchesTotal }));
+  }
+  say(t('cli.send.needsYes'));
+}
+
+function printContent(content: SendContent, t: Translate): void {
+  if (content.channel === 'sms') {
+    say(t('cli.send.messageLine', { text: content.text }));
+    say(
+      t('cli.send.segments', {
+        encoding: content.segments.encoding,
+        segments: content.segments.segments,
+        remaining: content.segments.remainingInSegment,
+      }),
+    );
+  } else {
+    say(
+      t('cli.send.templateLine', {
+        name: content.template.name,
+        language: content.template.language,
+      }),
+    );
+  }
 }

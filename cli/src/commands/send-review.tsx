@@ -1,6 +1,6 @@
-// The terminal side of `send`: the filter summary, review, confirmation and progress in Ink. The
-// views draw and report intents; this file owns the send and the end of the run.
-import { deriveSendKey, formatIsoDay, localTimeZone } from '@blockcatch/sdk';
+// The review step of `send` on a terminal: the filter summary, review, confirmation and progress
+// in Ink. The views draw and report intents; this file owns the send and the end of the run.
+import { localTimeZone } from '@blockcatch/sdk';
 import { render } from 'ink';
 import type { Context } from '../context.js';
 import { CommandFailure } from '../errors.js';
@@ -10,8 +10,8 @@ import type { ReviewColumn } from '../views/Review.js';
 import { SendFlow } from '../views/SendFlow.js';
 import type { FlowState, ReviewRow } from '../views/send-flow-state.js';
 import type { AudienceQuery } from './audience.js';
-import { executeSend, type SendPlan } from './send.js';
-import { contentOf } from './send-plan.js';
+import { executeSend } from './send-execute.js';
+import { type SendPlan, sendKey } from './send-plan.js';
 
 const WIDTHS = {
   name: 18,
@@ -25,11 +25,10 @@ const WIDTHS = {
   status: 4,
 } as const;
 
-export async function runInteractiveSend(
+export async function runInteractiveReview(
   ctx: Context,
   plan: SendPlan,
   t: Translate,
-  query: AudienceQuery,
 ): Promise<void> {
   const timeZone = localTimeZone();
   const titles = columnTitles(t);
@@ -55,7 +54,7 @@ export async function runInteractiveSend(
       t={t}
       rows={rows}
       columns={columns}
-      filters={filterLines(query, t)}
+      filters={filterLines(plan.query, t)}
       message={message}
       onSend={async (phones, report) => {
         // The review may have taken people out: the key must name what is actually sent.
@@ -90,13 +89,7 @@ export async function runInteractiveSend(
 
 async function replan(plan: SendPlan, phones: string[]): Promise<SendPlan> {
   if (plan.keyGiven) return plan;
-  const key = await deriveSendKey({
-    channel: plan.content.channel,
-    content: contentOf(plan.content),
-    recipients: phones,
-    day: formatIsoDay(Date.now(), localTimeZone()),
-  });
-  return { ...plan, key };
+  return { ...plan, key: await sendKey(plan.content, phones) };
 }
 
 function messageLines(plan: SendPlan, t: Translate): string[] {
