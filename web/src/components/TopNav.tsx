@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { useAuth } from '../hooks/useAuth.js';
 import { LanguageToggle } from './LanguageToggle.js';
-import { Logo } from './Logo.js';
+import { Wordmark } from './Logo.js';
 
 const DRIVER_LINKS = [
   ['/flex/dashboard', 'nav.home'],
@@ -25,7 +25,7 @@ export function TopNav() {
     return (
       <header className="top-nav">
         <NavLink to="/" className="brand" aria-label="BlockCatch">
-          <Logo />
+          <Wordmark />
         </NavLink>
         <LanguageToggle />
       </header>
@@ -56,7 +56,7 @@ export function TopNav() {
   return (
     <header className="top-nav">
       <NavLink to="/flex/dashboard" className="brand" aria-label="BlockCatch">
-        <Logo />
+        <Wordmark />
       </NavLink>
       <nav className="nav-links" aria-label="Main">
         {links}
@@ -87,7 +87,10 @@ export function TopNav() {
         aria-controls="mobile-panel"
         onClick={() => setPanelOpen(!panelOpen)}
       >
-        {panelOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+        <span aria-hidden="true">{panelOpen ? '×' : '☰'}</span>
+        <span className="visually-hidden">
+          {panelOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+        </span>
       </button>
       {panelOpen && (
         <div id="mobile-panel" className="mobile-panel">

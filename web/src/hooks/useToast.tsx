@@ -1,5 +1,6 @@
 // Toasts: short messages that close by themselves after 5 seconds.
 import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export const TOAST_DURATION_MS = 5000;
 
@@ -13,6 +14,7 @@ type Show = (kind: Toast['kind'], text: string) => number;
 const ToastContext = createContext<{ show: Show; dismiss(id: number): void } | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(1);
   const dismiss = useCallback(
@@ -34,7 +36,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <div className="toasts" role="status" aria-live="polite">
         {toasts.map((toast) => (
           <div key={toast.id} className={`toast toast-${toast.kind}`}>
-            {toast.text}
+            <span className="toast-text">{toast.text}</span>
+            <button type="button" onClick={() => dismiss(toast.id)} aria-label={t('common.close')}>
+              ×
+            </button>
           </div>
         ))}
       </div>

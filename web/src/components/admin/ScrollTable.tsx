@@ -1,7 +1,22 @@
-// A wide table that scrolls sideways on a phone; the scroll area can be focused to scroll it by keyboard.
-import type { ReactNode } from 'react';
+// A table that uses the screen's width with sticky headers; on a phone its rows become cards
+// whose cells are labelled with their column's header. The scroll area can be focused to scroll
+// it by keyboard.
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 
 export function ScrollTable({ caption, children }: { caption: string; children: ReactNode }) {
+  const ref = useRef<HTMLTableElement>(null);
+  // Each body cell carries its header's text, which the card layout shows beside the value.
+  useLayoutEffect(() => {
+    const table = ref.current;
+    if (!table) return;
+    const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent ?? '');
+    for (const row of table.querySelectorAll('tbody tr')) {
+      [...row.children].forEach((cell, index) => {
+        const header = headers[index];
+        if (header) cell.setAttribute('data-label', header);
+      });
+    }
+  });
   return (
     <section
       className="table-scroll"
@@ -9,7 +24,7 @@ export function ScrollTable({ caption, children }: { caption: string; children: 
       tabIndex={0}
       aria-label={caption}
     >
-      <table>
+      <table ref={ref} className="table-cards">
         <caption className="visually-hidden">{caption}</caption>
         {children}
       </table>

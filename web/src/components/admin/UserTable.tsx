@@ -82,6 +82,7 @@ export function UserTable<T extends TableRow>({
   const bottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const columnCount = COLUMNS.length + (selection ? 1 : 0) + (actions ? 1 : 0);
   const timeZone = localTimeZone();
+  const label = (key: (typeof COLUMNS)[number][1]) => t(`admin.userTable.columns.${key}`);
 
   return (
     // A scrollable region must be reachable by keyboard (WCAG 2.1.1), hence focusable and named.
@@ -92,7 +93,7 @@ export function UserTable<T extends TableRow>({
       tabIndex={0}
       aria-label={caption}
     >
-      <table aria-rowcount={rows.length + 1}>
+      <table className="table-cards" aria-rowcount={rows.length + 1}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -129,6 +130,9 @@ export function UserTable<T extends TableRow>({
             return (
               <tr
                 key={`${row.phoneNumber}-${item.index}`}
+                // Rows become cards of varying height on a phone: the virtualizer measures them.
+                ref={virtualizer.measureElement}
+                data-index={item.index}
                 aria-rowindex={item.index + 2}
                 className={checked ? 'selected' : undefined}
               >
@@ -142,26 +146,30 @@ export function UserTable<T extends TableRow>({
                     />
                   </td>
                 )}
-                <td>{nameCell ? nameCell(row, nameText) : nameText}</td>
-                <td>{formatPhone(row.phoneNumber) || row.phoneNumber}</td>
-                <td>{row.referral ?? ''}</td>
-                <td>{row.humanRegion ?? row.driverOptions?.deliveryArea ?? ''}</td>
-                <td>{yesNo(t, row.goodStanding)}</td>
-                <td>{yesNo(t, row.proxyInstalled)}</td>
-                <td>{yesNo(t, row.setupComplete)}</td>
-                <td>
+                <td data-label={label('name')}>{nameCell ? nameCell(row, nameText) : nameText}</td>
+                <td data-label={label('phone')}>
+                  {formatPhone(row.phoneNumber) || row.phoneNumber}
+                </td>
+                <td data-label={label('referral')}>{row.referral ?? ''}</td>
+                <td data-label={label('region')}>
+                  {row.humanRegion ?? row.driverOptions?.deliveryArea ?? ''}
+                </td>
+                <td data-label={label('goodStanding')}>{yesNo(t, row.goodStanding)}</td>
+                <td data-label={label('accountConnected')}>{yesNo(t, row.proxyInstalled)}</td>
+                <td data-label={label('filtersComplete')}>{yesNo(t, row.setupComplete)}</td>
+                <td data-label={label('expirationDate')}>
                   {row.expirationDateTimestamp === null
                     ? t('admin.userTable.none')
                     : formatDayShort(row.expirationDateTimestamp, timeZone)}
                 </td>
-                <td>
+                <td data-label={label('status')}>
                   {row.status === null
                     ? ''
                     : row.status === 'start'
                       ? t('admin.userTable.on')
                       : t('admin.userTable.off')}
                 </td>
-                {actions && <td>{actions.cell(row)}</td>}
+                {actions && <td data-label={actions.label}>{actions.cell(row)}</td>}
               </tr>
             );
           })}
