@@ -46,6 +46,18 @@ export function filterAudience<T extends UserRow>(
   const region = ctx.product === 'flex' ? chosen(filters.byRegion) : null;
   const referral = ctx.billingDetails ? chosen(filters.selectedReferral) : null;
 
+  const unfiltered =
+    createdFrom === -Infinity &&
+    createdBefore === Infinity &&
+    expiresFrom === null &&
+    expiresBefore === null &&
+    goodStanding === null &&
+    proxyInstalled === null &&
+    setupComplete === null &&
+    region === null &&
+    referral === null;
+  if (unfiltered) return users.slice();
+
   // Indices into a typed array, rows copied out once the count is known: pushing a large result
   // costs more than the filtering itself, and a row-sized array up front is waste for a small one.
   const picked = new Uint32Array(users.length);
@@ -69,6 +81,8 @@ export function filterAudience<T extends UserRow>(
     }
     picked[count++] = i;
   }
+  // Copying a whole table is one memcpy; element by element it costs as much as the filtering.
+  if (count === users.length) return users.slice();
   const kept = new Array<T>(count);
   for (let j = 0; j < count; j++) kept[j] = users[picked[j]!]!;
   return kept;
