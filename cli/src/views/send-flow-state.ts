@@ -1,6 +1,12 @@
 // The interactive send's screen state and the intents that change it: a pure reducer, so the Ink
 // views stay functions of props and every transition can be tested without a terminal.
-import { paginate, ROWS_PER_PAGE, type SearchableRow, searchRecipients } from '@blockcatch/sdk';
+import {
+  createRecipientSearch,
+  paginate,
+  type RecipientSearch,
+  ROWS_PER_PAGE,
+  type SearchableRow,
+} from '@blockcatch/sdk';
 
 export type Step = 'summary' | 'review' | 'confirm' | 'sending' | 'done' | 'cancelled' | 'failed';
 
@@ -65,7 +71,20 @@ export function initialState(): FlowState {
 }
 
 export function visibleRows(rows: readonly ReviewRow[], state: FlowState) {
-  return paginate(searchRecipients(rows, state.search), state.page, state.rowsPerPage);
+  return paginate(searchOf(rows).search(state.search), state.page, state.rowsPerPage);
+}
+
+// The review's rows never change while it is open: index them once, and let each keystroke
+// narrow the previous answer.
+const searches = new WeakMap<readonly ReviewRow[], RecipientSearch<ReviewRow>>();
+
+function searchOf(rows: readonly ReviewRow[]): RecipientSearch<ReviewRow> {
+  let search = searches.get(rows);
+  if (!search) {
+    search = createRecipientSearch(rows);
+    searches.set(rows, search);
+  }
+  return search;
 }
 
 export function selectedPhones(rows: readonly ReviewRow[], state: FlowState): string[] {
@@ -98,7 +117,7 @@ export function reduce(rows: readonly ReviewRow[], state: FlowState, intent: Int
     }
     case 'toggleAll': {
       // Acts on what the search shows, as the table's header checkbox does.
-      const shown = searchRecipients(rows, state.search);
+      const shown = searchOf(rows).search(state.search);
       const allSelected = shown.every((r) => !state.deselected.has(r.phone));
       const deselected = new Set(state.deselected);
       for (const r of shown) {

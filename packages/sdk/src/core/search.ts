@@ -22,10 +22,7 @@ const REGEX_SYNTAX = /[.*+?^${}()|[\]\\]/g;
 export function searchRecipients<T extends SearchableRow>(rows: readonly T[], query: string): T[] {
   const text = query.trim();
   if (text === '') return rows.slice();
-  // One compiled, case-insensitive pattern tests each field in place; lower-casing every field
-  // would allocate four strings per row. The u flag folds case by Unicode's table (so 'k' also
-  // finds the Kelvin sign), the nearest a pattern comes to lower-casing both sides.
-  const pattern = new RegExp(text.replace(REGEX_SYNTAX, '\\$&'), 'iu');
+  const pattern = recipientPattern(text);
   const phone = normalizePhone(text);
   // Indices into a typed array, rows copied out once the count is known: pushing a large result
   // costs more than the matching itself, and a row-sized array up front is waste for a small one.
@@ -33,15 +30,8 @@ export function searchRecipients<T extends SearchableRow>(rows: readonly T[], qu
   let count = 0;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
-    const region = row.humanRegion;
-    const area = row.driverOptions?.deliveryArea;
-    const referral = row.referral;
     if (
-      pattern.test(row.name) ||
-      pattern.test(row.phoneNumber) ||
-      (region != null && pattern.test(region)) ||
-      (area != null && pattern.test(area)) ||
-      (referral != null && pattern.test(referral)) ||
+      matchesRecipientPattern(row, pattern) ||
       (phone !== null && hasNormalizedPhone(row.phoneNumber, phone))
     ) {
       picked[count++] = i;
@@ -50,4 +40,28 @@ export function searchRecipients<T extends SearchableRow>(rows: readonly T[], qu
   const matches = new Array<T>(count);
   for (let j = 0; j < count; j++) matches[j] = rows[picked[j]!]!;
   return matches;
+}
+
+/**
+ * The pattern a trimmed, non-blank query becomes: its text, case-insensitive. One compiled pattern
+ * tests each field in place; lower-casing every field would allocate four strings per row. The u
+ * flag folds case by Unicode's table (so 'k' also finds the Kelvin sign), the nearest a pattern
+ * comes to lower-casing both sides.
+ */
+export function recipientPattern(text: string): RegExp {
+  return new RegExp(text.replace(REGEX_SYNTAX, '\\$&'), 'iu');
+}
+
+/** Whether the row's name, phone number, region or referral holds `pattern`. */
+export function matchesRecipientPattern(row: SearchableRow, pattern: RegExp): boolean {
+  const region = row.humanRegion;
+  const area = row.driverOptions?.deliveryArea;
+  const referral = row.referral;
+  return (
+    pattern.test(row.name) ||
+    pattern.test(row.phoneNumber) ||
+    (region != null && pattern.test(region)) ||
+    (area != null && pattern.test(area)) ||
+    (referral != null && pattern.test(referral))
+  );
 }

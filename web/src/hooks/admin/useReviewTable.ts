@@ -1,6 +1,6 @@
 // A review table's state: search, page, rows per page and the selection (a Set of phones), with
 // the searched list and the page memoised so typing in a 100,000-row review stays responsive.
-import { type SearchableRow, searchRecipients } from '@blockcatch/sdk';
+import { createRecipientSearch, type SearchableRow } from '@blockcatch/sdk';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import {
   deselectRows,
@@ -18,7 +18,9 @@ export function useReviewTable<T extends HasPhone & SearchableRow>(rows: readonl
   const [selected, setSelected] = useState<Set<string>>(() => selectEvery(rows));
   // Searching 100,000 rows takes a few milliseconds; deferring keeps each keystroke instant.
   const query = useDeferredValue(searchText);
-  const searched = useMemo(() => searchRecipients(rows, query), [rows, query]);
+  // Indexed once per loaded table; each keystroke narrows the previous answer.
+  const index = useMemo(() => createRecipientSearch(rows), [rows]);
+  const searched = useMemo(() => index.search(query), [index, query]);
   const paging = usePaging(searched);
   const onSearched = useMemo(() => selectionState(selected, searched), [selected, searched]);
 

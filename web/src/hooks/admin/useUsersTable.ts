@@ -1,6 +1,6 @@
 // The users screen's list state: search, sort (selectedSorting + sortingDirection) and paging,
 // each step memoised so the table redraws only what changed.
-import { searchRecipients, type UserRow } from '@blockcatch/sdk';
+import { createRecipientSearch, type UserRow } from '@blockcatch/sdk';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { usePaging } from './usePaging.js';
 import { type SortColumn, type SortDirection, sortUsers } from './user-sorting.js';
@@ -10,7 +10,9 @@ export function useUsersTable(rows: readonly UserRow[]) {
   const [selectedSorting, setSelectedSorting] = useState<SortColumn | undefined>('name');
   const [sortingDirection, setSortingDirection] = useState<SortDirection>('asc');
   const query = useDeferredValue(searchText);
-  const searched = useMemo(() => searchRecipients(rows, query), [rows, query]);
+  // Indexed once per loaded table; each keystroke narrows the previous answer.
+  const index = useMemo(() => createRecipientSearch(rows), [rows]);
+  const searched = useMemo(() => index.search(query), [index, query]);
   const sorted = useMemo(
     () => sortUsers(searched, selectedSorting, sortingDirection),
     [searched, selectedSorting, sortingDirection],

@@ -1,0 +1,192 @@
+// Search as you type over a loaded table: the fields search reads, lower-cased once into one
+// joined string, so each keystroke is a run of `indexOf` calls instead of a pattern per field.
+
+import { hasNormalizedPhone, normalizePhone } from './phone.js';
+import { matchesRecipientPattern, recipientPattern, type SearchableRow } from './search.js';
+
+/** Ends each field and row in the joined text; a query holding it is answered by the fallback. */
+const SEPARATOR = '\u0000';
+/**
+ * Within Latin-1, lower-casing maps each character to one character of the same range, and two
+ * characters fold together under a case-insensitive Unicode pattern exactly when their lower cases
+ * agree; outside it (the Kelvin sign, long s, dotted I…) they may not, so such text and queries
+ * are matched by the pattern itself.
+ */
+const BEYOND_LATIN1 = /[\u0100-\uffff]/;
+/** Enough earlier answers to narrow from while typing, and to step back on backspace. */
+const REMEMBERED_QUERIES = 32;
+
+export interface RecipientSearch<T> {
+  /** Exactly `searchRecipients(rows, query)`, answered from the index. */
+  search(query: string): T[];
+}
+
+interface Answer {
+  /** The trimmed query, lower-cased when Latin-1 (the index then ignores case the same way). */
+  key: string;
+  /** Rows whose text matched, in order; phone-number matches are added per query. */
+  matches: Uint32Array;
+}
+
+/**
+ * Builds the search index of `rows` once (the table is read again only for rows with text beyond
+ * Latin-1, whose case folding the index does not model). Each query that extends an earlier one is
+ * answered from that one's matches: a row that contains the longer query contains the shorter.
+ */
+export function createRecipientSearch<T extends SearchableRow>(
+  rows: readonly T[],
+): RecipientSearch<T> {
+  const { text, starts, foreign } = buildIndex(rows);
+  let history: Answer[] = [];
+
+  function textMatches(key: string, raw: string): Uint32Array {
+    const exact = history.find((answer) => answer.key === key);
+    if (exact) return exact.matches;
+    let from: Uint32Array | null = null;
+    for (const answer of history) {
+      if (key.startsWith(answer.key) && (from === null || answer.matches.length < from.length)) {
+        from = answer.matches;
+      }
+    }
+    const indexed = !BEYOND_LATIN1.test(raw) && !raw.includes(SEPARATOR);
+    const matches = indexed
+      ? scanIndex(text, starts, foreign, rows, key, raw, from)
+      : scanRows(rows, raw, from);
+    history.push({ key, matches });
+    if (history.length > REMEMBERED_QUERIES) history.shift();
+    return matches;
+  }
+
+  return {
+    search(query) {
+      const raw = query.trim();
+      if (raw === '') {
+        // A cleared box starts a new query: earlier answers are not worth keeping.
+        history = [];
+        return rows.slice();
+      }
+      const key = BEYOND_LATIN1.test(raw) ? raw : raw.toLowerCase();
+      const matches = textMatches(key, raw);
+      const phone = normalizePhone(raw);
+      return phone === null ? pick(rows, matches) : withPhoneMatches(rows, matches, phone);
+    },
+  };
+}
+
+interface Index {
+  /** Every Latin-1 row's fields, lower-cased, each followed by the separator. */
+  text: string;
+  /** Where row i's fields start in `text`; `starts[rows.length]` is the text's length. */
+  starts: Uint32Array;
+  /** 1 for rows with text beyond Latin-1: their part of `text` is empty and they are matched by pattern. */
+  foreign: Uint8Array;
+}
+
+function buildIndex(rows: readonly SearchableRow[]): Index {
+  const parts: string[] = [];
+  const starts = new Uint32Array(rows.length + 1);
+  const foreign = new Uint8Array(rows.length);
+  let length = 0;
+  for (let i = 0; i < rows.length; i++) {
+    starts[i] = length;
+    const row = rows[i]!;
+    const fields =
+      row.name +
+      SEPARATOR +
+      row.phoneNumber +
+      SEPARATOR +
+      (row.humanRegion ?? '') +
+      SEPARATOR +
+      (row.driverOptions?.deliveryArea ?? '') +
+      SEPARATOR +
+      (row.referral ?? '') +
+      SEPARATOR;
+    if (BEYOND_LATIN1.test(fields)) {
+      foreign[i] = 1;
+      continue;
+    }
+    const lower = fields.toLowerCase();
+    parts.push(lower);
+    length += lower.length;
+  }
+  starts[rows.length] = length;
+  return { text: parts.join(''), starts, foreign };
+}
+
+/**
+ * Rows (all, or those in `from`) whose indexed text holds `key`. Each `indexOf` answer is the next
+ * hit at or after a row's start, so one answer settles every row before it: the scan reads the
+ * text at most once whatever the number of candidates.
+ */
+function scanIndex(
+  text: string,
+  starts: Uint32Array,
+  foreign: Uint8Array,
+  rows: readonly SearchableRow[],
+  key: string,
+  raw: string,
+  from: Uint32Array | null,
+): Uint32Array {
+  const total = from === null ? rows.length : from.length;
+  const picked = new Uint32Array(total);
+  let count = 0;
+  let hit = -1;
+  let pattern: RegExp | null = null;
+  for (let c = 0; c < total; c++) {
+    const row = from === null ? c : from[c]!;
+    if (foreign[row] === 1) {
+      pattern ??= recipientPattern(raw);
+      if (matchesRecipientPattern(rows[row]!, pattern)) picked[count++] = row;
+      continue;
+    }
+    const start = starts[row]!;
+    if (hit < start) {
+      hit = text.indexOf(key, start);
+      if (hit === -1) hit = Number.POSITIVE_INFINITY;
+    }
+    if (hit < starts[row + 1]!) picked[count++] = row;
+  }
+  return picked.slice(0, count);
+}
+
+/** The fallback for queries the index cannot answer: the same pattern searchRecipients builds. */
+function scanRows(
+  rows: readonly SearchableRow[],
+  raw: string,
+  from: Uint32Array | null,
+): Uint32Array {
+  const pattern = recipientPattern(raw);
+  const total = from === null ? rows.length : from.length;
+  const picked = new Uint32Array(total);
+  let count = 0;
+  for (let c = 0; c < total; c++) {
+    const row = from === null ? c : from[c]!;
+    if (matchesRecipientPattern(rows[row]!, pattern)) picked[count++] = row;
+  }
+  return picked.slice(0, count);
+}
+
+function pick<T>(rows: readonly T[], indices: Uint32Array): T[] {
+  const picked = new Array<T>(indices.length);
+  for (let j = 0; j < indices.length; j++) picked[j] = rows[indices[j]!]!;
+  return picked;
+}
+
+/** The text matches merged in table order with the rows whose number normalises to `phone`. */
+function withPhoneMatches<T extends SearchableRow>(
+  rows: readonly T[],
+  matches: Uint32Array,
+  phone: string,
+): T[] {
+  const merged: T[] = [];
+  let m = 0;
+  for (let i = 0; i < rows.length; i++) {
+    if (m < matches.length && matches[m] === i) {
+      merged.push(rows[i]!);
+      m++;
+    } else if (hasNormalizedPhone(rows[i]!.phoneNumber, phone)) {
+      merged.push(rows[i]!);
+    }
+  }
+  return merged;
+}
