@@ -4,7 +4,7 @@ import { createAuthenticator } from './api/authenticate.js';
 import { registerApi } from './api/routes.js';
 import { type GatewayConfig, type GatewayConfigInput, parseConfig } from './config.js';
 import { createDriverService, type DriverService } from './driver/index.js';
-import { installErrorHandler } from './http/errors.js';
+import { installPipeline } from './http/pipeline.js';
 import { createIdentity } from './identity/index.js';
 import type { Identity } from './identity/types.js';
 import { createMessaging, type Messaging } from './messaging/index.js';
@@ -58,8 +58,6 @@ export async function buildGateway(
             redact: ['req.headers.authorization', 'req.headers.cookie'],
           },
   });
-  installErrorHandler(app);
-
   const messaging = createMessaging({ db, config, log: app.log });
   const identity = await createIdentity({
     db,
@@ -67,7 +65,8 @@ export async function buildGateway(
     sendCode: (phoneNumber, text) =>
       messaging.deliverNow({ channel: 'sms', to: phoneNumber, body: text }),
   });
-  const authenticate = createAuthenticator(db, identity);
+  // Before any route: the schema compilers, the body parser and the auth hook apply to all.
+  installPipeline(app, createAuthenticator(db, identity));
   const driver = await createDriverService({
     db,
     config,
@@ -77,12 +76,12 @@ export async function buildGateway(
   });
 
   identity.registerRoutes(app);
-  messaging.registerRoutes(app, authenticate);
-  registerApi(app, { db, config, authenticate });
-  driver.registerRoutes(app, authenticate);
+  messaging.registerRoutes(app);
+  registerApi(app, { db, config });
+  driver.registerRoutes(app);
   const payments = createPayments({ db, config, log: app.log });
-  payments.registerRoutes(app, authenticate);
-  registerReferralRoutes(app, { db, authenticate });
+  payments.registerRoutes(app);
+  registerReferralRoutes(app, { db });
   if (config.webDir) await registerWebApp(app, config.webDir);
 
   const seed = config.seed

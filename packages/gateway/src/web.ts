@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { markRoutesPublic } from './http/auth.js';
 import { notFound } from './http/errors.js';
 
 /** The web workspace's build output, three levels up from src/ and from dist/ alike. */
@@ -15,15 +16,19 @@ export function hasWebApp(dir: string): boolean {
 }
 
 export async function registerWebApp(app: FastifyInstance, dir: string): Promise<void> {
-  // wildcard: false registers one route per built file, leaving unknown paths to the fallback below.
-  await app.register(fastifyStatic, { root: dir, wildcard: false, index: ['index.html'] });
+  // One public scope: the static files and the client-side-route fallback, which needs sendFile.
+  await app.register(async (scope) => {
+    markRoutesPublic(scope);
+    // wildcard: false registers one route per built file, leaving unknown paths to the fallback.
+    await scope.register(fastifyStatic, { root: dir, wildcard: false, index: ['index.html'] });
 
-  app.get('/*', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    // An API path or a missing asset (anything with an extension) is a real 404, not the app.
-    if (path === '/api' || path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(path)) {
-      throw notFound(`No route for ${request.method} ${path}`);
-    }
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    scope.get('/*', async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      // An API path or a missing asset (anything with an extension) is a real 404, not the app.
+      if (path === '/api' || path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(path)) {
+        throw notFound(`No route for ${request.method} ${path.slice(0, 100)}`);
+      }
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    });
   });
 }

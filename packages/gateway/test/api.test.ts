@@ -175,7 +175,7 @@ describe('permissions', () => {
     for (const path of ['/api/flex/v1/user', ...ADMIN_ROUTES]) {
       const res = await get(api, path);
       expect(res.status, path).toBe(401);
-      expect(errorSchema.parse(json(res.text)).code).toBe('Unauthenticated');
+      expect(errorSchema.parse(json(res.text)).code).toBe('unauthenticated');
     }
   });
 
@@ -199,7 +199,7 @@ describe('permissions', () => {
     for (const path of ADMIN_ROUTES) {
       const res = await get(api, path, api.as(DRIVER));
       expect(res.status, path).toBe(403);
-      expect(errorSchema.parse(json(res.text)).code).toBe('Forbidden');
+      expect(errorSchema.parse(json(res.text)).code).toBe('forbidden');
     }
   });
 
@@ -212,7 +212,7 @@ describe('permissions', () => {
   it('answers an unknown API path with the JSON 404', async () => {
     const res = await get(api, '/api/flex/v1/nothing-here', api.as(ADMIN));
     expect(res.status).toBe(404);
-    expect(errorSchema.parse(json(res.text)).code).toBe('NotFound');
+    expect(errorSchema.parse(json(res.text)).code).toBe('not_found');
   });
 });
 

@@ -151,7 +151,7 @@ describe('connecting the delivery account', () => {
       code: wrong,
     });
     expect(refused.status).toBe(422);
-    expect(refused.body.code).toBe('InvalidCode');
+    expect(refused.body.code).toBe('invalid_code');
     expect((await driver.get('/user')).body.Item.proxyInstalled).toBe(false);
     const ok = await driver.post('/platform/verify', {
       challengeId: signIn.body.challengeId,
@@ -175,7 +175,7 @@ describe('connecting the delivery account', () => {
     });
     expect(wrong.status).toBe(422);
     expect(wrong.body).toEqual({
-      code: 'PlatformSignInFailed',
+      code: 'platform_sign_in_failed',
       message: 'Incorrect email or password.',
     });
   });
@@ -184,7 +184,7 @@ describe('connecting the delivery account', () => {
     const driver = await addDriver(running, '+15125550104');
     const bad = await driver.post('/platform/sign-in', { email: 'not-an-email', password: 'x' });
     expect(bad.status).toBe(400);
-    expect(bad.body.code).toBe('BadRequest');
+    expect(bad.body.code).toBe('validation');
     expect(bad.body.message).toContain('email');
     const noCode = await driver.post('/platform/verify', { challengeId: 'abc', code: '12' });
     expect(noCode.status).toBe(400);

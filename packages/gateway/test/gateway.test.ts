@@ -87,7 +87,7 @@ describe('with real id tokens', () => {
       authorization: `${header}.${forged}.${signature}`,
     });
     expect(res.status).toBe(401);
-    expect(errorSchema.parse(JSON.parse(res.text)).code).toBe('Unauthenticated');
+    expect(errorSchema.parse(JSON.parse(res.text)).code).toBe('unauthenticated');
   });
 
   it('refuses referrals to an admin without billing details and answers the owner', async () => {
@@ -136,7 +136,7 @@ describe('the web app', () => {
     for (const path of ['/api/flex/v1/nothing', '/assets/missing.js']) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
-      expect(errorSchema.parse(JSON.parse(res.text)).code).toBe('NotFound');
+      expect(errorSchema.parse(JSON.parse(res.text)).code).toBe('not_found');
     }
   });
 });

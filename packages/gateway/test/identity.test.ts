@@ -534,7 +534,7 @@ describe('verifyIdToken refuses forged and expired tokens', () => {
   const refused = (t: string, message = 'User is not authenticated') =>
     expect(h.identity.verifyIdToken(t)).rejects.toMatchObject({
       status: 401,
-      code: 'Unauthenticated',
+      code: 'unauthenticated',
       message,
     });
 

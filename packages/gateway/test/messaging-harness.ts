@@ -6,7 +6,8 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import type { Principal } from '../src/api/authenticate.js';
 import { type GatewayConfigInput, parseConfig } from '../src/config.js';
-import { installErrorHandler, unauthenticated } from '../src/http/errors.js';
+import { unauthenticated } from '../src/http/errors.js';
+import { installPipeline } from '../src/http/pipeline.js';
 import { createMessaging, type Messaging } from '../src/messaging/index.js';
 import { type Db, openDatabase } from '../src/storage/db.js';
 import { migrate } from '../src/storage/migrate.js';
@@ -90,14 +91,14 @@ export async function startMessagingServer(
   const config = parseConfig({ logLevel: 'silent', seed: false, port: 0, ...options.config });
   // The gateway's BODY_LIMIT: a 100,000-number send is about 3 MB.
   const app = Fastify({ logger: false, bodyLimit: 5 * 1024 * 1024 });
-  installErrorHandler(app);
+  installPipeline(app, headerAuthenticate(db));
   const messaging = createMessaging({
     db,
     config,
     log: app.log,
     ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }),
   });
-  messaging.registerRoutes(app, headerAuthenticate(db));
+  messaging.registerRoutes(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   if (options.startWorker !== false) messaging.start();
   const address = app.server.address();

@@ -204,7 +204,7 @@ describe.each<DbKind>(['pglite', 'postgres'])('sending messages (%s)', (kind) =>
         body: { numbers: [{ number: '5551230001' }], message: 'hi' },
       });
       expect(missing.status).toBe(400);
-      expect(missing.body).toMatchObject({ code: 'BadRequest' });
+      expect(missing.body).toMatchObject({ code: 'validation' });
       expect(missing.body.message).toContain('Idempotency-Key');
       const tooLong = await sendSms(OWNER, ['5551230001'], 'hi', 'k'.repeat(201));
       expect(tooLong.status).toBe(400);
@@ -239,7 +239,7 @@ describe.each<DbKind>(['pglite', 'postgres'])('sending messages (%s)', (kind) =>
           body === undefined ? { user: DRIVER } : { user: DRIVER, body },
         );
         expect(driver.status, `${method} ${path}`).toBe(403);
-        expect(driver.body.code).toBe('Forbidden');
+        expect(driver.body.code).toBe('forbidden');
       }
       expect(await written()).toEqual({ jobs: 0, recipients: 0, outbox: 0 });
     });

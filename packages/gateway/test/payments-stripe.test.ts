@@ -90,7 +90,7 @@ describe('Stripe PaymentIntents', () => {
     const driver = await addDriver(api);
     const res = await pay(driver.call, { weeks: 1, paymentMethodId: 'pm_card_chargeDeclined' });
     expect(res.status).toBe(402);
-    expect(res.body).toEqual({ code: 'PaymentFailed', message: 'Payment failed' });
+    expect(res.body).toEqual({ code: 'payment_failed', message: 'Payment failed' });
     expect(await expirationOf(driver.phone)).toBeNull();
   });
 
@@ -114,7 +114,7 @@ describe('Stripe PaymentIntents', () => {
     stripeFake.dropAfterCharge = 3;
     const lost = await pay(driver.call, { weeks: 1, paymentMethodId: 'pm_card_visa' }, key);
     expect(lost.status).toBe(502);
-    expect(lost.body.code).toBe('PaymentProviderUnavailable');
+    expect(lost.body.code).toBe('payment_provider_unavailable');
     expect(await expirationOf(driver.phone)).toBeNull();
 
     const retried = await pay(driver.call, { weeks: 1, paymentMethodId: 'pm_card_visa' }, key);
@@ -188,7 +188,11 @@ describe('Stripe webhook', () => {
     const wrongSecret = await postWebhook(payload, sign(payload, 'whsec_attacker'));
     expect(wrongSecret).toEqual({
       status: 400,
-      body: { code: 'BadSignature', message: 'Stripe-Signature does not match this payload.' },
+      body: {
+        code: 'bad_signature',
+        message: 'Stripe-Signature does not match this payload.',
+        field: 'stripe-signature',
+      },
     });
     const altered = await postWebhook(
       payload.replace('"succeeded"', '"succeeded" '),

@@ -99,7 +99,7 @@ describe('paying with the sandbox test cards', () => {
     const driver = await addDriver(api);
     const res = await pay(driver.call, { weeks: 1, card: DECLINED });
     expect(res.status).toBe(402);
-    expect(res.body).toEqual({ code: 'PaymentFailed', message: 'Payment failed' });
+    expect(res.body).toEqual({ code: 'payment_failed', message: 'Payment failed' });
     expect(await expirationOf(driver.phone)).toBeNull();
     const history = paymentsResponseSchema.parse(
       (await driver.call('GET', '/api/flex/v1/payments')).body,
@@ -191,7 +191,7 @@ describe('idempotency', () => {
     await pay(driver.call, { weeks: 1, card: SUCCEEDS }, key);
     const other = await pay(driver.call, { weeks: 2, card: SUCCEEDS }, key);
     expect(other.status).toBe(409);
-    expect(other.body.code).toBe('IdempotencyKeyReused');
+    expect(other.body.code).toBe('idempotency_key_reused');
   });
 
   it('keeps keys per driver: the same key from two drivers makes two payments', async () => {
@@ -254,7 +254,7 @@ describe('bad payment input', () => {
     const driver = await addDriver(api);
     const res = await pay(driver.call, body, key === null ? null : randomUUID());
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('BadRequest');
+    expect(res.body.code).toBe('validation');
     expect(res.body.message).toMatch(message);
     expect(res.body.message).not.toContain('4242 4242 4242 4241');
   });

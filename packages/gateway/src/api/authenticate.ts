@@ -1,6 +1,6 @@
 // Turns a request's Authorization header into the signed-in user, or a 401.
 import type { FastifyRequest } from 'fastify';
-import { ApiError, forbidden, unauthenticated } from '../http/errors.js';
+import { forbidden, unauthenticated } from '../http/errors.js';
 import type { Identity, IdTokenClaims } from '../identity/types.js';
 import type { Queryable } from '../storage/db.js';
 import { findUserByPhone, type UserRecord } from '../storage/users.js';
@@ -22,7 +22,7 @@ export function createAuthenticator(db: Queryable, identity: Pick<Identity, 'ver
     const claims = await identity.verifyIdToken(token);
     // The user row is read on every request: an admin flag taken away applies at once.
     const user = await findUserByPhone(db, 'flex', claims.phone_number);
-    if (!user) throw new ApiError(401, 'Unauthenticated', 'User is not authenticated');
+    if (!user) throw unauthenticated();
     return { claims, user };
   };
 }

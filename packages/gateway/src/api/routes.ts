@@ -19,21 +19,19 @@ import {
   toSignedInUser,
   toSparkUser,
 } from '../storage/users.js';
-import { type Authenticate, requireAdmin, requireBillingDetails } from './authenticate.js';
 import { EXPOSED_HEADERS, registerCors } from './cors.js';
 import { type CachedBody, cacheTableBody } from './table-cache.js';
 
 export interface ApiDeps {
   db: Db;
   config: GatewayConfig;
-  authenticate: Authenticate;
 }
 
-export function registerApi(app: FastifyInstance, { db, config, authenticate }: ApiDeps): void {
+export function registerApi(app: FastifyInstance, { db, config }: ApiDeps): void {
   registerCors(app, config.corsOrigins);
   const tables = createTables(db, config);
 
-  app.get('/api/status/health', async (_request, reply) =>
+  app.get('/api/status/health', { config: { auth: 'public' } }, async (_request, reply) =>
     reply
       .header('x-amz-version-id', config.versionId)
       .header('x-amz-cf-id', config.cdnId)
@@ -42,30 +40,37 @@ export function registerApi(app: FastifyInstance, { db, config, authenticate }: 
       .send({ status: 'ok' }),
   );
 
-  app.get('/api/flex/v1/user', async (request) => {
-    const principal = await authenticate(request);
-    return { Item: toSignedInUser(principal.user) };
-  });
+  app.get('/api/flex/v1/user', { config: { auth: 'user' } }, async (request) => ({
+    Item: toSignedInUser(request.principal.user),
+  }));
 
-  app.get('/api/flex/v1/all-users-table', async (request, reply) => {
-    requireAdmin(await authenticate(request));
+  app.get('/api/flex/v1/all-users-table', { config: { auth: 'admin' } }, async (request, reply) => {
     return sendCached(request, reply, await tables.flexUsers.get());
   });
 
-  app.get('/api/spark/v1/admin/all-users-table', async (request, reply) => {
-    requireAdmin(await authenticate(request));
-    return sendCached(request, reply, await tables.sparkUsers.get());
-  });
+  app.get(
+    '/api/spark/v1/admin/all-users-table',
+    { config: { auth: 'admin' } },
+    async (request, reply) => {
+      return sendCached(request, reply, await tables.sparkUsers.get());
+    },
+  );
 
-  app.get('/api/flex/v1/admin/referrals', async (request, reply) => {
-    requireBillingDetails(await authenticate(request));
-    return sendCached(request, reply, await tables.referrals.get());
-  });
+  app.get(
+    '/api/flex/v1/admin/referrals',
+    { config: { auth: 'billing' } },
+    async (request, reply) => {
+      return sendCached(request, reply, await tables.referrals.get());
+    },
+  );
 
-  app.get('/api/flex/v1/admin/invitations', async (request, reply) => {
-    requireAdmin(await authenticate(request));
-    return sendCached(request, reply, await tables.invitations.get());
-  });
+  app.get(
+    '/api/flex/v1/admin/invitations',
+    { config: { auth: 'admin' } },
+    async (request, reply) => {
+      return sendCached(request, reply, await tables.invitations.get());
+    },
+  );
 }
 
 function createTables(db: Db, config: GatewayConfig) {

@@ -1,7 +1,6 @@
 // The driver service: the delivery platform (the sandbox), the block catcher and the driver
 // endpoints, built from the gateway's settings and started and stopped with it.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Authenticate } from '../api/authenticate.js';
 import { type Catcher, createCatcher } from '../catcher/index.js';
 import type { GatewayConfig } from '../config.js';
 import { createCredentialCipher, loadPlatformKey } from '../platform/credential-cipher.js';
@@ -12,7 +11,7 @@ import { registerDriverRoutes } from './routes.js';
 export interface DriverService {
   platform: SandboxPlatform;
   catcher: Catcher;
-  registerRoutes(app: FastifyInstance, authenticate: Authenticate): void;
+  registerRoutes(app: FastifyInstance): void;
   /** Starts the sandbox's offer generator and the catcher. */
   start(): void;
   /** Clears every timer: the catcher gives its leases back, the generator stops. */
@@ -55,12 +54,11 @@ export async function createDriverService(deps: {
   return {
     platform,
     catcher,
-    registerRoutes(app, authenticate) {
+    registerRoutes(app) {
       registerDriverRoutes(app, {
         db,
         platform,
         cipher,
-        authenticate,
         onDriverChanged: () => catcher.wake(),
       });
     },

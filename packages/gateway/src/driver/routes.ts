@@ -15,8 +15,7 @@ import {
 } from '@blockcatch/sdk';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { type Authenticate, requireAdmin } from '../api/authenticate.js';
-import { ApiError, badRequest, notFound } from '../http/errors.js';
+import { ApiError, invalid, notFound, quote } from '../http/errors.js';
 import type { CredentialCipher } from '../platform/credential-cipher.js';
 import { type DeliveryPlatform, PlatformError, type PlatformSession } from '../platform/types.js';
 import type { Db } from '../storage/db.js';
@@ -50,16 +49,15 @@ export interface DriverRouteDeps {
   db: Db;
   platform: DeliveryPlatform;
   cipher: CredentialCipher;
-  authenticate: Authenticate;
   /** A driver's catchability changed: the catcher should look again now. */
   onDriverChanged(): void;
 }
 
 export function registerDriverRoutes(app: FastifyInstance, deps: DriverRouteDeps): void {
-  const { db, platform, cipher, authenticate, onDriverChanged } = deps;
+  const { db, platform, cipher, onDriverChanged } = deps;
 
-  app.post(`${BASE}/platform/sign-in`, async (request, reply) => {
-    const { user } = await authenticate(request);
+  app.post(`${BASE}/platform/sign-in`, { config: { auth: 'user' } }, async (request, reply) => {
+    const { user } = request.principal;
     const body = platformSignInRequestSchema.parse(request.body ?? {});
     const { challengeId } = await platformCall(reply, () =>
       platform.signIn({ ...body, phoneNumber: user.phone_number }),
@@ -72,14 +70,14 @@ export function registerDriverRoutes(app: FastifyInstance, deps: DriverRouteDeps
     return { challengeId, sentTo: user.phone_number };
   });
 
-  app.post(`${BASE}/platform/verify`, async (request, reply) => {
-    const { user } = await authenticate(request);
+  app.post(`${BASE}/platform/verify`, { config: { auth: 'user' } }, async (request, reply) => {
+    const { user } = request.principal;
     const body = platformVerifyRequestSchema.parse(request.body ?? {});
     const link = await findDriverLink(db, user.id);
     if (!link || link.challenge_id !== body.challengeId) {
       throw new ApiError(
         409,
-        'NoPendingSignIn',
+        'no_pending_sign_in',
         'No sign-in is waiting for this code: sign in to your delivery account again.',
       );
     }
@@ -89,8 +87,8 @@ export function registerDriverRoutes(app: FastifyInstance, deps: DriverRouteDeps
     return { proxyInstalled: true };
   });
 
-  app.get(`${BASE}/platform`, async (request) => {
-    const { user } = await authenticate(request);
+  app.get(`${BASE}/platform`, { config: { auth: 'user' } }, async (request) => {
+    const { user } = request.principal;
     const link = await findDriverLink(db, user.id);
     return {
       proxyInstalled: user.proxy_installed,
@@ -98,33 +96,33 @@ export function registerDriverRoutes(app: FastifyInstance, deps: DriverRouteDeps
     };
   });
 
-  app.delete(`${BASE}/platform`, async (request) => {
-    const { user } = await authenticate(request);
+  app.delete(`${BASE}/platform`, { config: { auth: 'user' } }, async (request) => {
+    const { user } = request.principal;
     await deleteLink(db, user.id);
     onDriverChanged();
     return { proxyInstalled: false };
   });
 
-  app.get(`${BASE}/service-areas`, async (request, reply) => {
-    await authenticate(request);
+  app.get(`${BASE}/service-areas`, { config: { auth: 'user' } }, async (_request, reply) => {
     return { Items: await platformCall(reply, () => platform.listServiceAreas()) };
   });
 
-  app.get(`${BASE}/settings`, async (request) => {
-    const { user } = await authenticate(request);
+  app.get(`${BASE}/settings`, { config: { auth: 'user' } }, async (request) => {
+    const { user } = request.principal;
     return { Item: await findDriverFilters(db, user.id), setupComplete: user.setup_complete };
   });
 
-  app.put(`${BASE}/settings`, async (request, reply) => {
-    const { user } = await authenticate(request);
+  app.put(`${BASE}/settings`, { config: { auth: 'user' } }, async (request, reply) => {
+    const { user } = request.principal;
     const filters = driverFiltersSchema.parse(request.body ?? {});
     const known = new Set(
       (await platformCall(reply, () => platform.listServiceAreas())).map((a) => a.id),
     );
     const unknown = filters.warehouses.find((id) => !known.has(id));
     if (unknown !== undefined) {
-      throw badRequest(
-        `warehouses: ${JSON.stringify(unknown)} is not a service area; pick one from GET ${BASE}/service-areas`,
+      throw invalid(
+        'warehouses',
+        `${quote(unknown)} is not a service area; pick one from GET ${BASE}/service-areas`,
       );
     }
     const { setupComplete } = await saveDriverFilters(db, user.id, filters);
@@ -132,51 +130,53 @@ export function registerDriverRoutes(app: FastifyInstance, deps: DriverRouteDeps
     return { Item: filters, setupComplete };
   });
 
-  app.put(`${BASE}/status`, async (request) => {
-    const { user } = await authenticate(request);
+  app.put(`${BASE}/status`, { config: { auth: 'user' } }, async (request) => {
+    const { user } = request.principal;
     const { status } = driverStatusRequestSchema.parse(request.body ?? {});
     await setDriverStatus(db, user.id, status);
     onDriverChanged();
     return { status };
   });
 
-  app.post(`${BASE}/arrive`, async (request, reply) => {
-    const { user } = await authenticate(request);
-    if (user.status !== 'start') throw new ApiError(409, 'SystemOff', SYSTEM_OFF_MESSAGE);
+  app.post(`${BASE}/arrive`, { config: { auth: 'user' } }, async (request, reply) => {
+    const { user } = request.principal;
+    if (user.status !== 'start') throw new ApiError(409, 'system_off', SYSTEM_OFF_MESSAGE);
     const link = await findDriverLink(db, user.id);
     if (!link?.session_enc) {
-      throw new ApiError(409, 'NotConnected', 'Connect your delivery account first.');
+      throw new ApiError(409, 'not_connected', 'Connect your delivery account first.');
     }
     const session = cipher.open<PlatformSession>(link.session_enc);
     const { offerId } = await platformCall(reply, () => platform.arrive(session));
     return { arrived: offerId !== null, offerId };
   });
 
-  app.get(`${BASE}/offers`, async (request) => {
-    const { user } = await authenticate(request);
+  app.get(`${BASE}/offers`, { config: { auth: 'user' } }, async (request) => {
+    const { user } = request.principal;
     const query = offersQuerySchema.parse(request.query);
     const records = await listOfferRecords(db, user.id, query);
     return { Items: records.map(toOfferItem) };
   });
 
-  app.get(`${BASE}/dashboard`, async (request) => {
-    const { user } = await authenticate(request);
+  app.get(`${BASE}/dashboard`, { config: { auth: 'user' } }, async (request) => {
+    const { user } = request.principal;
     return { Item: await readDashboard(db, user) };
   });
 
-  app.get(`${BASE}/calendar`, async (request) => {
-    const { user } = await authenticate(request);
+  app.get(`${BASE}/calendar`, { config: { auth: 'user' } }, async (request) => {
+    const { user } = request.principal;
     return calendarOf(user, request.query);
   });
 
-  app.get(`${BASE}/admin/users/:phone/dashboard`, async (request) => {
-    requireAdmin(await authenticate(request));
-    const user = await driverByPhone(request.params);
-    return { Item: await readDashboard(db, user) };
-  });
+  app.get(
+    `${BASE}/admin/users/:phone/dashboard`,
+    { config: { auth: 'admin' } },
+    async (request) => {
+      const user = await driverByPhone(request.params);
+      return { Item: await readDashboard(db, user) };
+    },
+  );
 
-  app.get(`${BASE}/admin/users/:phone/calendar`, async (request) => {
-    requireAdmin(await authenticate(request));
+  app.get(`${BASE}/admin/users/:phone/calendar`, { config: { auth: 'admin' } }, async (request) => {
     return calendarOf(await driverByPhone(request.params), request.query);
   });
 
@@ -220,23 +220,23 @@ async function platformCall<T>(reply: FastifyReply, call: () => Promise<T>): Pro
     if (!(error instanceof PlatformError)) throw error;
     switch (error.kind) {
       case 'invalid-credentials':
-        throw new ApiError(422, 'PlatformSignInFailed', error.message);
+        throw new ApiError(422, 'platform_sign_in_failed', error.message);
       case 'invalid-code':
       case 'expired-code':
-        throw new ApiError(422, 'InvalidCode', error.message);
+        throw new ApiError(422, 'invalid_code', error.message);
       case 'unauthorized':
-        throw new ApiError(409, 'NotConnected', 'Connect your delivery account again.');
+        throw new ApiError(409, 'not_connected', 'Connect your delivery account again.');
       case 'throttled':
         reply.header('retry-after', String(Math.ceil((error.retryAfterMs ?? 1000) / 1000)));
         throw new ApiError(
           429,
-          'PlatformThrottled',
+          'platform_throttled',
           'The delivery platform asks to wait; try again shortly.',
         );
       case 'unavailable':
         throw new ApiError(
           502,
-          'PlatformUnavailable',
+          'platform_unavailable',
           'The delivery platform is not answering; try again shortly.',
         );
     }

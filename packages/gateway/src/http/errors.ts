@@ -1,61 +1,181 @@
-// The gateway's one error shape, `{ code, message }`, and the handler that maps every failure to it.
+// The gateway's one error body, `{ code, message, field? }`, and the handler that maps every
+// failure to it. `code` is the contract clients branch on; `message` is for people.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+
+/**
+ * Every `code` the REST API answers with. docs/architecture.md lists what each means; clients
+ * (the SDK, the web app, the CLI) choose their texts by these codes and `field`.
+ */
+export const ERROR_CODES = [
+  'validation',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media_type',
+  'unavailable',
+  'internal',
+  'no_warehouse',
+  'no_pending_sign_in',
+  'invalid_code',
+  'not_connected',
+  'system_off',
+  'platform_sign_in_failed',
+  'platform_throttled',
+  'platform_unavailable',
+  'payment_failed',
+  'payment_not_processing',
+  'payment_in_progress',
+  'payment_provider_unavailable',
+  'idempotency_key_reused',
+  'bad_signature',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  field?: string;
+}
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
+    /** The input that failed, as a path (`numbers.3.number`, `limit`, `Idempotency-Key`). */
+    readonly field?: string,
   ) {
     super(message);
+  }
+
+  toBody(): ErrorBody {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.field === undefined ? {} : { field: this.field }),
+    };
   }
 }
 
 export const unauthenticated = (message = 'User is not authenticated') =>
-  new ApiError(401, 'Unauthenticated', message);
-export const forbidden = (message: string) => new ApiError(403, 'Forbidden', message);
-export const notFound = (message: string) => new ApiError(404, 'NotFound', message);
-export const badRequest = (message: string) => new ApiError(400, 'BadRequest', message);
+  new ApiError(401, 'unauthenticated', message);
+export const forbidden = (message: string) => new ApiError(403, 'forbidden', message);
+export const notFound = (message: string) => new ApiError(404, 'not_found', message);
+export const conflict = (message: string, field?: string) =>
+  new ApiError(409, 'conflict', message, field);
+/** A 400 naming the field at fault; the message says what to send instead. */
+export const invalid = (field: string | undefined, message: string) =>
+  new ApiError(400, 'validation', field === undefined ? message : `${field}: ${message}`, field);
 
-/** Names the first failing field and what was wrong with it, e.g. `numbers.0.number: …`. */
+/** The most of a caller's own input an error message may repeat. */
+export const MAX_ECHO = 40;
+
+/** A caller's value made safe to quote in a message: JSON-quoted and cut to MAX_ECHO characters. */
+export function quote(value: string): string {
+  const cut = value.length > MAX_ECHO ? `${value.slice(0, MAX_ECHO)}…` : value;
+  return JSON.stringify(cut);
+}
+
+/** Names up to three failing fields and what was wrong with each, e.g. `numbers.0.number: …`. */
 export function describeZodError(error: ZodError, what = 'body'): string {
   return error.issues
     .slice(0, 3)
-    .map((issue) => {
-      const path = issue.path.length > 0 ? issue.path.join('.') : what;
-      return `${path}: ${issue.message}`;
-    })
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : what}: ${issue.message}`)
     .join('; ');
+}
+
+/** The first zod issue as a 400: the field, what was wrong, and for unknown fields their names. */
+export function fromZodError(error: ZodError, part?: string): ApiError {
+  const issue = error.issues[0];
+  if (!issue) return invalid(part, 'is not valid');
+  const path = issue.path.map(String);
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys.slice(0, 5).map(quote);
+    const more = issue.keys.length > 5 ? ` and ${issue.keys.length - 5} more` : '';
+    const first = [...path, String(issue.keys[0]).slice(0, MAX_ECHO)].join('.');
+    return invalid(first, `unknown field(s) ${keys.join(', ')}${more}; remove them`);
+  }
+  const field = path.length > 0 ? path.join('.') : part;
+  // zod's own wording for a missing value is "Invalid input: expected string, received undefined".
+  const missing =
+    issue.code === 'invalid_type' &&
+    issue.input === undefined &&
+    issue.message.startsWith('Invalid input');
+  const refused = invalid(field, missing ? 'is required' : issue.message);
+  // A schema names a domain code on its refinement: `params: { code: 'no_warehouse' }`.
+  const domain = issue.code === 'custom' ? issue.params?.code : undefined;
+  return isErrorCode(domain) ? new ApiError(400, domain, refused.message, field) : refused;
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
-    if (error instanceof ApiError) {
-      return reply.status(error.status).send({ code: error.code, message: error.message });
-    }
+    if (error instanceof ApiError) return reply.status(error.status).send(error.toBody());
     if (error instanceof ZodError) {
-      return reply.status(400).send({ code: 'BadRequest', message: describeZodError(error) });
+      const apiError = fromZodError(error);
+      return reply.status(apiError.status).send(apiError.toBody());
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own 4xx (malformed JSON, body too large, wrong content type) keep their status
-      // but speak our codes, so clients branch on one vocabulary.
-      return reply.status(status).send({ code: fastifyErrorCode(status), message: error.message });
+      // Fastify's and its plugins' own 4xx (malformed JSON, body too large, wrong content type,
+      // rate limits) keep their status but speak our codes, so clients branch on one vocabulary.
+      return reply
+        .status(status)
+        .send({ code: codeOfStatus(status), message: fastifyMessage(error, status) });
+    }
+    if (status === 503) {
+      return reply
+        .status(503)
+        .send({ code: 'unavailable', message: 'The gateway is busy; try again shortly.' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ code: 'InternalError', message: 'An error has occurred.' });
+    return reply.status(500).send({ code: 'internal', message: 'An error has occurred.' });
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    return reply
       .status(404)
-      .send({ code: 'NotFound', message: `No route for ${request.method} ${request.url}` }),
-  );
+      .send({ code: 'not_found', message: `No route for ${request.method} ${path.slice(0, 100)}` });
+  });
 }
 
-function fastifyErrorCode(status: number): string {
-  if (status === 413) return 'PayloadTooLarge';
-  if (status === 415) return 'UnsupportedMediaType';
-  if (status === 404) return 'NotFound';
-  return 'BadRequest';
+export function codeOfStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'forbidden';
+    case 404:
+    case 405:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 429:
+      return 'rate_limited';
+    default:
+      return 'validation';
+  }
+}
+
+/** Fastify's messages never quote the body, but some quote a header: keep them short. */
+function fastifyMessage(error: FastifyError, status: number): string {
+  if (status === 415) {
+    return 'Content-Type is not supported here; send application/json.';
+  }
+  if (status === 413) return 'The request body is too large.';
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return 'body: Content-Type is application/json but the body is empty; send a JSON object.';
+  }
+  return error.message.slice(0, 200);
 }

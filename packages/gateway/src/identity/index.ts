@@ -1,7 +1,7 @@
 // Cognito-compatible identity: builds the user pool over the database and hands the rest of the
 // gateway its routes, id-token verification and account seeding.
 import type { GatewayConfig } from '../config.js';
-import { ApiError, unauthenticated } from '../http/errors.js';
+import { unauthenticated } from '../http/errors.js';
 import { findLiveSession } from '../storage/accounts.js';
 import type { Db } from '../storage/db.js';
 import { ensureAccount, type PoolContext } from './operations.js';
@@ -41,7 +41,7 @@ export async function createIdentity(deps: {
       const result = await verifyToken(key, ctx.tokens, token, 'id', now());
       if (!result.ok) {
         throw result.failure === 'expired'
-          ? new ApiError(401, 'Unauthenticated', 'The id token has expired. Sign in again.')
+          ? unauthenticated('The id token has expired. Sign in again.')
           : unauthenticated();
       }
       const claims = result.payload;

@@ -19,8 +19,10 @@ export function registerIdentityRoutes(
   userPoolId: string,
 ): void {
   const jwks = () => ({ keys: [ctx.key.publicJwk] });
-  app.get('/.well-known/jwks.json', async () => jwks());
-  app.get(`/${userPoolId}/.well-known/jwks.json`, async () => jwks());
+  app.get('/.well-known/jwks.json', { config: { auth: 'public' } }, async () => jwks());
+  app.get(`/${userPoolId}/.well-known/jwks.json`, { config: { auth: 'public' } }, async () =>
+    jwks(),
+  );
 
   // Its own context, so the content-type parser and the Cognito error shape stay on this route.
   app.register(async (pool) => {
@@ -52,7 +54,8 @@ export function registerIdentityRoutes(
       );
     });
 
-    pool.post('/', async (request) => {
+    // Public: Cognito's operations authenticate by their own parameters (tokens, passwords, codes).
+    pool.post('/', { config: { auth: 'public' } }, async (request) => {
       const target = request.headers['x-amz-target'];
       const name =
         typeof target === 'string' && target.startsWith(TARGET_PREFIX)

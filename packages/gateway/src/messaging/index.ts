@@ -1,7 +1,6 @@
 // Messaging: send jobs and their HTTP endpoints, the worker that delivers them and the provider it
 // delivers through (the outbox by default, or Twilio).
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Authenticate } from '../api/authenticate.js';
 import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
 import { createProvider } from './providers/index.js';
@@ -11,7 +10,7 @@ import { createSendWorker } from './worker.js';
 
 export interface Messaging {
   /** The send endpoints, the template list, the sandbox outbox and the inbound (STOP) webhook. */
-  registerRoutes(app: FastifyInstance, authenticate: Authenticate): void;
+  registerRoutes(app: FastifyInstance): void;
   /** Delivers one message at once through the configured provider (confirmation codes). */
   deliverNow(message: { channel: 'sms' | 'whatsapp'; to: string; body: string }): Promise<void>;
   /** Starts the worker that delivers queued recipients. */
@@ -38,8 +37,8 @@ export function createMessaging(deps: {
   });
 
   return {
-    registerRoutes(app, authenticate) {
-      registerMessagingRoutes(app, authenticate, { db, config, onQueued: () => worker.wake() });
+    registerRoutes(app) {
+      registerMessagingRoutes(app, { db, config, onQueued: () => worker.wake() });
     },
     async deliverNow(message) {
       const outgoing: OutgoingMessage = message;

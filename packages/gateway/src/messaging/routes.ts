@@ -8,16 +8,12 @@ import {
   whatsappSendPayloadSchema,
 } from '@blockcatch/sdk';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { type ZodType, z } from 'zod';
-import {
-  type Authenticate,
-  isOwner,
-  type Principal,
-  requireAdmin,
-  requireBillingDetails,
-} from '../api/authenticate.js';
+import { z } from 'zod';
+import { isOwner, type Principal } from '../api/authenticate.js';
 import type { GatewayConfig } from '../config.js';
-import { ApiError, badRequest, forbidden, notFound } from '../http/errors.js';
+import { conflict, forbidden, invalid, notFound, quote } from '../http/errors.js';
+import { IDEMPOTENCY_HEADER, parseIdempotencyKey } from '../http/idempotency.js';
+import { parseInput } from '../http/input.js';
 import type { Db } from '../storage/db.js';
 import { optIn, optOut } from '../storage/opt-outs.js';
 import { readOutbox } from '../storage/outbox.js';
@@ -35,9 +31,7 @@ import {
   authorizeRecipients,
   authorizeSendKind,
   fingerprintRequest,
-  IDEMPOTENCY_HEADER,
   normaliseRecipients,
-  parseIdempotencyKey,
   sendAnswer,
 } from './send-request.js';
 import { verifyWebhookSignature, webhookUrl } from './webhook-signature.js';
@@ -61,16 +55,11 @@ const inboundSchema = z.looseObject({ From: z.string().min(1), Body: z.string() 
 
 const TWIML_EMPTY = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 
-export function registerMessagingRoutes(
-  app: FastifyInstance,
-  authenticate: Authenticate,
-  deps: RouteDeps,
-): void {
+export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db } = deps;
 
-  app.post('/api/flex/v1/admin/sendsms', async (request, reply) => {
-    const principal = await authenticate(request);
-    requireAdmin(principal);
+  app.post('/api/flex/v1/admin/sendsms', { config: { auth: 'admin' } }, async (request, reply) => {
+    const principal = request.principal;
     const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
     const payload = parseInput(smsSendPayloadSchema, request.body, 'body');
     authorizeSendKind(principal, { channel: 'sms', message: payload.message });
@@ -86,57 +75,59 @@ export function registerMessagingRoutes(
     });
   });
 
-  app.post('/api/flex/v1/admin/sendWhatsapp', async (request, reply) => {
-    const principal = await authenticate(request);
-    requireAdmin(principal);
-    authorizeSendKind(principal, { channel: 'whatsapp' });
-    const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
-    const payload = parseInput(whatsappSendPayloadSchema, request.body, 'body');
-    const recipients = normaliseRecipients(payload.numbers);
-    const fingerprint = fingerprintRequest('whatsapp', payload);
-    const replayed = await replayIfSeen(reply, principal.user.id, key, fingerprint);
-    if (replayed) return replayed;
-    const { name, language } = payload.msgTemplate;
-    const template = await findTemplate(db, name, language);
-    if (!template) {
-      throw badRequest(
-        `msgTemplate: no WhatsApp template named ${JSON.stringify(name)} in language ${JSON.stringify(language)}; GET /api/flex/v1/admin/sendWhatsapp lists them.`,
-      );
-    }
-    // The stored template is the one approved for sending; its text is what recipients read.
-    return queueSend(reply, {
-      principal,
-      key,
-      channel: 'whatsapp',
-      fingerprint,
-      recipients,
-      body: renderTemplate(template.components),
-      template,
-    });
-  });
+  app.post(
+    '/api/flex/v1/admin/sendWhatsapp',
+    { config: { auth: 'admin' } },
+    async (request, reply) => {
+      const principal = request.principal;
+      authorizeSendKind(principal, { channel: 'whatsapp' });
+      const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
+      const payload = parseInput(whatsappSendPayloadSchema, request.body, 'body');
+      const recipients = normaliseRecipients(payload.numbers);
+      const fingerprint = fingerprintRequest('whatsapp', payload);
+      const replayed = await replayIfSeen(reply, principal.user.id, key, fingerprint);
+      if (replayed) return replayed;
+      const { name, language } = payload.msgTemplate;
+      const template = await findTemplate(db, name, language);
+      if (!template) {
+        throw invalid(
+          'msgTemplate',
+          `no WhatsApp template named ${quote(name)} in language ${quote(language)}; GET /api/flex/v1/admin/sendWhatsapp lists them.`,
+        );
+      }
+      // The stored template is the one approved for sending; its text is what recipients read.
+      return queueSend(reply, {
+        principal,
+        key,
+        channel: 'whatsapp',
+        fingerprint,
+        recipients,
+        body: renderTemplate(template.components),
+        template,
+      });
+    },
+  );
 
-  app.get('/api/flex/v1/admin/sendWhatsapp', async (request) => {
-    requireBillingDetails(await authenticate(request));
+  app.get('/api/flex/v1/admin/sendWhatsapp', { config: { auth: 'billing' } }, async () => {
     return { Items: await listTemplates(db) };
   });
 
-  app.get('/api/flex/v1/admin/send-jobs/:id', async (request) => {
-    requireAdmin(await authenticate(request));
+  app.get('/api/flex/v1/admin/send-jobs/:id', { config: { auth: 'admin' } }, async (request) => {
     const { id } = parseInput(jobParamsSchema, request.params, 'path');
     const progress = await readJobProgress(db, id);
     if (!progress) throw notFound(`No send job ${JSON.stringify(id)}.`);
     return progress;
   });
 
-  app.get('/api/sandbox/outbox', async (request) => {
-    requireAdmin(await authenticate(request));
+  app.get('/api/sandbox/outbox', { config: { auth: 'admin' } }, async (request) => {
     const query = parseInput(outboxQuerySchema, request.query, 'query');
     let to: string | undefined;
     if (query.to !== undefined) {
       to = normalizePhone(query.to) ?? undefined;
       if (!to) {
-        throw badRequest(
-          `to: ${JSON.stringify(query.to.slice(0, 40))} is not a valid US phone number; use 10 digits, optionally with a leading 1`,
+        throw invalid(
+          'to',
+          `${quote(query.to)} is not a valid US phone number; use 10 digits, optionally with a leading 1`,
         );
       }
     }
@@ -157,30 +148,35 @@ export function registerMessagingRoutes(
         done(null, Object.fromEntries(new URLSearchParams(body as string)));
       },
     );
-    scope.post('/api/webhooks/twilio/inbound', async (request, reply) => {
-      const params = (request.body ?? {}) as Record<string, string>;
-      const signed = verifyWebhookSignature({
-        provider: deps.config.messageProvider,
-        url: webhookUrl(request, deps.config),
-        params,
-        headers: request.headers,
-        config: deps.config,
-      });
-      if (!signed) {
-        throw forbidden(
-          `${deps.config.messageProvider === 'twilio' ? 'X-Twilio-Signature' : 'X-BlockCatch-Signature'} is missing or does not match this request.`,
-        );
-      }
-      const inbound = parseInput(inboundSchema, params, 'form');
-      const from = normalizePhone(inbound.From.replace(/^whatsapp:/, ''));
-      const intent = replyIntent(inbound.Body);
-      if (from && intent === 'opt-out') await optOut(db, from);
-      if (from && intent === 'opt-in') await optIn(db, from);
-      if (!from && intent) {
-        request.log.warn('inbound opt-out/in from a number outside the US plan was ignored');
-      }
-      return reply.type('text/xml').send(TWIML_EMPTY);
-    });
+    // Public: the provider signs its requests, checked below.
+    scope.post(
+      '/api/webhooks/twilio/inbound',
+      { config: { auth: 'public' } },
+      async (request, reply) => {
+        const params = (request.body ?? {}) as Record<string, string>;
+        const signed = verifyWebhookSignature({
+          provider: deps.config.messageProvider,
+          url: webhookUrl(request, deps.config),
+          params,
+          headers: request.headers,
+          config: deps.config,
+        });
+        if (!signed) {
+          throw forbidden(
+            `${deps.config.messageProvider === 'twilio' ? 'X-Twilio-Signature' : 'X-BlockCatch-Signature'} is missing or does not match this request.`,
+          );
+        }
+        const inbound = parseInput(inboundSchema, params, 'form');
+        const from = normalizePhone(inbound.From.replace(/^whatsapp:/, ''));
+        const intent = replyIntent(inbound.Body);
+        if (from && intent === 'opt-out') await optOut(db, from);
+        if (from && intent === 'opt-in') await optIn(db, from);
+        if (!from && intent) {
+          request.log.warn('inbound opt-out/in from a number outside the US plan was ignored');
+        }
+        return reply.type('text/xml').send(TWIML_EMPTY);
+      },
+    );
   });
 
   async function replayIfSeen(
@@ -243,25 +239,10 @@ export function registerMessagingRoutes(
 
 function replay(reply: FastifyReply, previous: StoredAnswer, fingerprint: string): FastifyReply {
   if (previous.requestHash !== fingerprint) {
-    throw new ApiError(
-      409,
-      'Conflict',
+    throw conflict(
       'Idempotency-Key was already used for a different request; use a new key for a new send.',
+      IDEMPOTENCY_HEADER,
     );
   }
   return reply.status(previous.responseStatus).send(previous.responseBody);
-}
-
-/** Validates `input`; a failure is a 400 naming the field, what was wrong and the value sent. */
-function parseInput<T>(schema: ZodType<T>, input: unknown, where: string): T {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const path = issue.path.length > 0 ? issue.path.join('.') : where;
-  const value = issue.path.reduce<unknown>(
-    (v, k) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined),
-    input,
-  );
-  const shown = value === undefined ? 'missing' : `got ${JSON.stringify(value)?.slice(0, 60)}`;
-  throw badRequest(`${path}: ${issue.message} (${shown})`);
 }

@@ -1,30 +1,10 @@
-// The pure part of a send request: its Idempotency-Key, its recipients normalised and deduplicated,
+// The pure part of a send request: its recipients normalised and deduplicated,
 // the permissions it needs, the fingerprint that tells a replay from a different request, and the
 // answer it gets.
 import { createHash } from 'node:crypto';
 import { type Channel, normalizePhone, type SendResult, segmentSms } from '@blockcatch/sdk';
-import { z } from 'zod';
 import { isOwner, type Principal } from '../api/authenticate.js';
-import { badRequest, forbidden } from '../http/errors.js';
-
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-
-const idempotencyKeySchema = z.string().trim().min(1).max(200);
-
-export function parseIdempotencyKey(value: string | string[] | undefined): string {
-  if (value === undefined) {
-    throw badRequest(
-      'Idempotency-Key header is required: send a unique key (1 to 200 characters) with each send, and the same key when retrying it, so a message is never sent twice.',
-    );
-  }
-  const parsed = idempotencyKeySchema.safeParse(Array.isArray(value) ? value.join(',') : value);
-  if (!parsed.success) {
-    throw badRequest(
-      `Idempotency-Key header: ${JSON.stringify(String(value).slice(0, 40))} is not valid; use 1 to 200 characters.`,
-    );
-  }
-  return parsed.data;
-}
+import { forbidden, invalid, quote } from '../http/errors.js';
 
 /**
  * Every number in `+1XXXXXXXXXX` form, in request order, each once. One bad number refuses the
@@ -35,8 +15,9 @@ export function normaliseRecipients(numbers: readonly { number: string }[]): str
   for (const [index, { number }] of numbers.entries()) {
     const phone = normalizePhone(number);
     if (phone === null) {
-      throw badRequest(
-        `numbers.${index}.number: ${JSON.stringify(number.slice(0, 40))} is not a valid US phone number; use 10 digits, optionally with a leading 1`,
+      throw invalid(
+        `numbers.${index}.number`,
+        `${quote(number)} is not a valid US phone number; use 10 digits, optionally with a leading 1`,
       );
     }
     seen.add(phone);

@@ -1,7 +1,6 @@
 // Weekly payments: the provider the settings choose (sandbox test cards or Stripe), the payment
 // service, its routes, and the sweep that takes good standing from drivers whose time ran out.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Authenticate } from '../api/authenticate.js';
 import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
 import { registerPaymentRoutes } from './routes.js';
@@ -12,7 +11,7 @@ import { createStripeProvider, type StripeProvider } from './stripe-provider.js'
 
 export interface Payments {
   service: PaymentService;
-  registerRoutes(app: FastifyInstance, authenticate: Authenticate): void;
+  registerRoutes(app: FastifyInstance): void;
   start(): void;
   stop(): void;
 }
@@ -42,8 +41,8 @@ export function createPayments(deps: {
   let timer: NodeJS.Timeout | null = null;
   return {
     service,
-    registerRoutes(app, authenticate) {
-      registerPaymentRoutes(app, { db, service, authenticate, sandbox, stripe });
+    registerRoutes(app) {
+      registerPaymentRoutes(app, { db, service, sandbox, stripe });
     },
     start() {
       if (config.goodStandingSweepMs === 0 || timer) return;

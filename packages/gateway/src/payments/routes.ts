@@ -10,9 +10,9 @@ import {
 } from '@blockcatch/sdk';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type Authenticate, requireAdmin, requireBillingDetails } from '../api/authenticate.js';
-import { ApiError, badRequest, notFound } from '../http/errors.js';
-import { IDEMPOTENCY_HEADER, parseIdempotencyKey } from '../messaging/send-request.js';
+import { ApiError, invalid, notFound, quote } from '../http/errors.js';
+import { IDEMPOTENCY_HEADER, parseIdempotencyKey, REPLAYED_HEADER } from '../http/idempotency.js';
+import { parseInput } from '../http/input.js';
 import type { Db } from '../storage/db.js';
 import {
   findPayment,
@@ -21,7 +21,6 @@ import {
   toPayment,
 } from '../storage/payments.js';
 import { billingReport, daysBetween, MAX_REPORT_DAYS } from './billing-report.js';
-import { parseInput } from './parse-input.js';
 import type { SandboxProvider } from './sandbox-provider.js';
 import type { PaymentService } from './service.js';
 import type { StripeProvider } from './stripe-provider.js';
@@ -31,22 +30,22 @@ const paymentParamsSchema = z.object({ id: z.string().min(1).max(100) });
 export interface PaymentRouteDeps {
   db: Db;
   service: PaymentService;
-  authenticate: Authenticate;
   sandbox: SandboxProvider | null;
   stripe: StripeProvider | null;
 }
 
 export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps): void {
-  const { db, service, authenticate } = deps;
+  const { db, service } = deps;
 
-  app.get('/api/flex/v1/price', async () => service.price());
+  app.get('/api/flex/v1/price', { config: { auth: 'public' } }, async () => service.price());
 
-  app.post('/api/flex/v1/payments', async (request, reply) => {
-    const principal = await authenticate(request);
+  app.post('/api/flex/v1/payments', { config: { auth: 'user' } }, async (request, reply) => {
+    const principal = request.principal;
     const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
     const body = request.body;
     if (!body || typeof body !== 'object') {
-      throw badRequest(
+      throw invalid(
+        undefined,
         'body: send JSON { weeks, card } (sandbox) or { weeks, paymentMethodId } (Stripe).',
       );
     }
@@ -55,17 +54,17 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRouteDe
         ? parseInput(stripePaymentRequestSchema, body, 'body')
         : parseInput(sandboxPaymentRequestSchema, body, 'body');
     const result = await service.pay(principal.user, key, input);
-    if (result.replayed) reply.header('idempotent-replayed', 'true');
+    if (result.replayed) reply.header(REPLAYED_HEADER, 'true');
     return reply.status(result.status).header('cache-control', 'no-store').send(result.body);
   });
 
-  app.get('/api/flex/v1/payments', async (request) => {
-    const principal = await authenticate(request);
+  app.get('/api/flex/v1/payments', { config: { auth: 'user' } }, async (request) => {
+    const principal = request.principal;
     return { Items: (await listPaymentsOfUser(db, principal.user.id)).map(toPayment) };
   });
 
-  app.get('/api/flex/v1/payments/:id', async (request) => {
-    const principal = await authenticate(request);
+  app.get('/api/flex/v1/payments/:id', { config: { auth: 'user' } }, async (request) => {
+    const principal = request.principal;
     const { id } = parseInput(paymentParamsSchema, request.params, 'path');
     const payment = await findPayment(db, id);
     // Someone else's payment answers as missing: ids must not reveal who paid.
@@ -75,17 +74,17 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRouteDe
     return { Item: toPayment(payment) };
   });
 
-  app.get('/api/flex/v1/admin/billing', async (request) => {
-    requireBillingDetails(await authenticate(request));
+  app.get('/api/flex/v1/admin/billing', { config: { auth: 'billing' } }, async (request) => {
     const query = parseInput(billingQuerySchema, request.query, 'query');
     const to = query.to ?? query.from;
-    if (to < query.from) throw badRequest(`to: ${to} is before from (${query.from}); swap them.`);
+    if (to < query.from) throw invalid('to', `${to} is before from (${query.from}); swap them.`);
     if (daysBetween(query.from, to).length > MAX_REPORT_DAYS) {
-      throw badRequest(`to: a report covers at most ${MAX_REPORT_DAYS} days; narrow the range.`);
+      throw invalid('to', `a report covers at most ${MAX_REPORT_DAYS} days; narrow the range.`);
     }
     if (!isTimeZone(query.timeZone)) {
-      throw badRequest(
-        `timeZone: ${JSON.stringify(query.timeZone)} is not an IANA time zone; use e.g. America/New_York.`,
+      throw invalid(
+        'timeZone',
+        `${quote(query.timeZone)} is not an IANA time zone; use e.g. America/New_York.`,
       );
     }
     const payments = await listSucceededPayments(
@@ -98,53 +97,66 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRouteDe
 
   const sandbox = deps.sandbox;
   if (sandbox) {
-    app.post('/api/sandbox/payments/:id/confirm', async (request) => {
-      requireAdmin(await authenticate(request));
-      const { id } = parseInput(paymentParamsSchema, request.params, 'path');
-      const { outcome } = parseInput(
-        confirmSandboxPaymentRequestSchema,
-        request.body ?? undefined,
-        'body',
-      );
-      const payment = await findPayment(db, id);
-      if (!payment) throw notFound(`No payment ${JSON.stringify(id)}.`);
-      if (payment.status !== 'processing' || !payment.provider_ref) {
-        throw new ApiError(
-          409,
-          'PaymentNotProcessing',
-          `Payment ${id} is ${payment.status}, not processing.`,
+    app.post(
+      '/api/sandbox/payments/:id/confirm',
+      { config: { auth: 'admin' } },
+      async (request) => {
+        const { id } = parseInput(paymentParamsSchema, request.params, 'path');
+        const { outcome } = parseInput(
+          confirmSandboxPaymentRequestSchema,
+          request.body ?? undefined,
+          'body',
         );
-      }
-      await sandbox.settle(payment.provider_ref, outcome);
-      const settled = await service.settle({
-        paymentId: id,
-        providerRef: payment.provider_ref,
-        outcome,
-      });
-      if (!settled) throw notFound(`No payment ${JSON.stringify(id)}.`);
-      return { Item: toPayment(settled) };
-    });
+        const payment = await findPayment(db, id);
+        if (!payment) throw notFound(`No payment ${JSON.stringify(id)}.`);
+        if (payment.status !== 'processing' || !payment.provider_ref) {
+          throw new ApiError(
+            409,
+            'payment_not_processing',
+            `Payment ${id} is ${payment.status}, not processing.`,
+          );
+        }
+        await sandbox.settle(payment.provider_ref, outcome);
+        const settled = await service.settle({
+          paymentId: id,
+          providerRef: payment.provider_ref,
+          outcome,
+        });
+        if (!settled) throw notFound(`No payment ${JSON.stringify(id)}.`);
+        return { Item: toPayment(settled) };
+      },
+    );
   }
 
   const stripe = deps.stripe;
   if (stripe) {
     // Its own scope: only this route takes JSON as raw bytes, which the signature is computed over.
     app.register(async (scope) => {
+      scope.removeContentTypeParser('application/json');
       scope.addContentTypeParser(
         'application/json',
         { parseAs: 'buffer' },
         (_request, body, done) => done(null, body),
       );
-      scope.post('/api/webhooks/stripe', async (request, reply) => {
+      // Public: Stripe signs its requests, checked below.
+      scope.post('/api/webhooks/stripe', { config: { auth: 'public' } }, async (request, reply) => {
         const signature = request.headers['stripe-signature'];
         if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
-          throw badRequest('Stripe-Signature header and a JSON body are required.');
+          throw invalid(
+            'stripe-signature',
+            'the Stripe-Signature header and a JSON body are required.',
+          );
         }
         let settlement: ReturnType<StripeProvider['readWebhook']>;
         try {
           settlement = stripe.readWebhook(request.body, signature);
         } catch {
-          throw new ApiError(400, 'BadSignature', 'Stripe-Signature does not match this payload.');
+          throw new ApiError(
+            400,
+            'bad_signature',
+            'Stripe-Signature does not match this payload.',
+            'stripe-signature',
+          );
         }
         // An event for a payment we do not know is acknowledged, or Stripe would resend it for days.
         if (settlement) await service.settle(settlement);

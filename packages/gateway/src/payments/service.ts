@@ -12,7 +12,7 @@ import {
   passesLuhn,
 } from '@blockcatch/sdk';
 import type { GatewayConfig } from '../config.js';
-import { ApiError, badRequest } from '../http/errors.js';
+import { ApiError, invalid } from '../http/errors.js';
 import type { Db } from '../storage/db.js';
 import {
   findPayment,
@@ -35,7 +35,7 @@ const LEASE_MS = 30_000;
 const REPLAY_WAIT_MS = 35_000;
 const REPLAY_POLL_MS = 25;
 
-export const PAYMENT_FAILED = { code: 'PaymentFailed', message: 'Payment failed' } as const;
+export const PAYMENT_FAILED = { code: 'payment_failed', message: 'Payment failed' } as const;
 export const PAYMENT_PROCESSING = "We're processing your payment";
 
 export interface PaymentAnswer {
@@ -78,7 +78,7 @@ export function createPaymentService(deps: {
       await releasePaymentLease(db, payment.id);
       throw new ApiError(
         502,
-        'PaymentProviderUnavailable',
+        'payment_provider_unavailable',
         'The card processor could not be reached. Retry with the same Idempotency-Key; you will not be charged twice.',
       );
     }
@@ -111,7 +111,7 @@ export function createPaymentService(deps: {
       if (now > deadline) {
         throw new ApiError(
           409,
-          'PaymentInProgress',
+          'payment_in_progress',
           'A payment with this Idempotency-Key is still being charged; ask again in a moment.',
         );
       }
@@ -153,7 +153,7 @@ export function createPaymentService(deps: {
       if (existing.request_hash !== requestHash) {
         throw new ApiError(
           409,
-          'IdempotencyKeyReused',
+          'idempotency_key_reused',
           'Idempotency-Key was already used for a different payment (other weeks or card); use a new key for a new payment.',
         );
       }
@@ -194,28 +194,32 @@ export function answer(payment: PaymentRecord, replayed: boolean): PaymentAnswer
 function chargeMethod(provider: PaymentProvider, request: CreatePaymentRequest): ChargeMethod {
   if ('card' in request) {
     if (provider.takes !== 'card') {
-      throw badRequest(
-        'card: this gateway charges through Stripe, and card numbers must not be sent to it; create a PaymentMethod with Stripe.js and send paymentMethodId.',
+      throw invalid(
+        'card',
+        'this gateway charges through Stripe, and card numbers must not be sent to it; create a PaymentMethod with Stripe.js and send paymentMethodId.',
       );
     }
     const digits = cardDigits(request.card.number);
     if (!digits || !passesLuhn(digits)) {
-      throw badRequest(
-        `card.number: "…${request.card.number.replace(/\D/g, '').slice(-4)}" is not a valid card number; check the digits (test card: 4242 4242 4242 4242).`,
+      throw invalid(
+        'card.number',
+        `"…${request.card.number.replace(/\D/g, '').slice(-4)}" is not a valid card number; check the digits (test card: 4242 4242 4242 4242).`,
       );
     }
     const now = new Date();
     const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
     if (request.card.expYear * 12 + (request.card.expMonth - 1) < thisMonth) {
-      throw badRequest(
-        `card.expYear: the card expired in ${request.card.expMonth}/${request.card.expYear}; use a card that has not expired.`,
+      throw invalid(
+        'card.expYear',
+        `the card expired in ${request.card.expMonth}/${request.card.expYear}; use a card that has not expired.`,
       );
     }
     return { kind: 'card', card: { ...request.card, digits } };
   }
   if (provider.takes !== 'payment-method') {
-    throw badRequest(
-      'paymentMethodId: the sandbox charges test cards; send card { number, expMonth, expYear, cvc } instead.',
+    throw invalid(
+      'paymentMethodId',
+      'the sandbox charges test cards; send card { number, expMonth, expYear, cvc } instead.',
     );
   }
   return { kind: 'payment-method', id: request.paymentMethodId };

@@ -8,9 +8,8 @@ import {
 } from '@blockcatch/sdk';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Authenticate } from '../api/authenticate.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
-import { parseInput } from '../payments/parse-input.js';
+import { forbidden, invalid, notFound, quote } from '../http/errors.js';
+import { parseInput } from '../http/input.js';
 import type { Db } from '../storage/db.js';
 import {
   ensureReferralCode,
@@ -29,22 +28,19 @@ export const PHONE_REQUIRED = 'The phone number is required to send an invitatio
 
 const phoneParamsSchema = z.object({ phoneNumber: z.string().min(1).max(40) });
 
-export function registerReferralRoutes(
-  app: FastifyInstance,
-  deps: { db: Db; authenticate: Authenticate },
-): void {
-  const { db, authenticate } = deps;
+export function registerReferralRoutes(app: FastifyInstance, deps: { db: Db }): void {
+  const { db } = deps;
 
-  app.post('/api/flex/v1/invitations', async (request, reply) => {
-    const { user } = await authenticate(request);
+  app.post('/api/flex/v1/invitations', { config: { auth: 'user' } }, async (request, reply) => {
+    const { user } = request.principal;
     const body = request.body as { phoneNumber?: unknown } | undefined;
     if (body?.phoneNumber === undefined || body.phoneNumber === null || body.phoneNumber === '') {
-      throw badRequest(`phoneNumber: ${PHONE_REQUIRED}`);
+      throw invalid('phoneNumber', PHONE_REQUIRED);
     }
     const { phoneNumber } = parseInput(createInvitationRequestSchema, body, 'body');
     const phone = requirePhone(phoneNumber);
     if (phone === user.phone_number) {
-      throw badRequest('phoneNumber: that is your own number; invite a friend instead.');
+      throw invalid('phoneNumber', 'that is your own number; invite a friend instead.');
     }
     const referralCode = await ensureReferralCode(db, user.id, generateReferralCode);
     const { created, invitation } = await inviteFriend(db, {
@@ -60,8 +56,8 @@ export function registerReferralRoutes(
       .send({ Item: toDriverInvitation(withStatus ?? { ...invitation, status: 'invited' }) });
   });
 
-  app.get('/api/flex/v1/invitations', async (request) => {
-    const { user } = await authenticate(request);
+  app.get('/api/flex/v1/invitations', { config: { auth: 'user' } }, async (request) => {
+    const { user } = request.principal;
     const referralCode = await ensureReferralCode(db, user.id, generateReferralCode);
     const invitations = await listInvitationsBy(db, user.id);
     return {
@@ -71,8 +67,8 @@ export function registerReferralRoutes(
     };
   });
 
-  app.get('/api/flex/v1/invite/:phoneNumber', async (request) => {
-    const { user } = await authenticate(request);
+  app.get('/api/flex/v1/invite/:phoneNumber', { config: { auth: 'user' } }, async (request) => {
+    const { user } = request.principal;
     const { phoneNumber } = parseInput(phoneParamsSchema, request.params, 'path');
     const phone = requirePhone(phoneNumber);
     const invitation = await findInvitationBy(db, user.id, phone);
@@ -80,8 +76,8 @@ export function registerReferralRoutes(
     return { Item: toDriverInvitation(invitation) };
   });
 
-  app.get('/api/flex/v1/reseller', async (request) => {
-    const { user } = await authenticate(request);
+  app.get('/api/flex/v1/reseller', { config: { auth: 'user' } }, async (request) => {
+    const { user } = request.principal;
     if (!isReseller(user)) {
       throw forbidden(
         'The reseller view is for resellers (a payout account or the reseller role).',
@@ -111,8 +107,9 @@ export function isReseller(user: UserRecord): boolean {
 function requirePhone(input: string): string {
   const phone = normalizePhone(input);
   if (!phone) {
-    throw badRequest(
-      `phoneNumber: ${JSON.stringify(input.slice(0, 40))} is not a valid US phone number; use 10 digits, optionally with a leading 1.`,
+    throw invalid(
+      'phoneNumber',
+      `${quote(input)} is not a valid US phone number; use 10 digits, optionally with a leading 1.`,
     );
   }
   return phone;

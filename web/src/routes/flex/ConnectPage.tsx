@@ -26,7 +26,7 @@ export default function ConnectPage() {
       navigate('/flex/otp', { state: challenge });
     } catch (error) {
       setAlert(
-        error instanceof HttpError && error.serverCode === 'PlatformSignInFailed'
+        error instanceof HttpError && error.serverCode === 'platform_sign_in_failed'
           ? t('flex.login.failed')
           : t('errors.generic'),
       );

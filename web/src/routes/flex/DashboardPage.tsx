@@ -61,7 +61,7 @@ export default function DashboardPage() {
       show('success', result.arrived ? t('flex.dashboard.arrivedOk') : t('flex.dashboard.noBlock'));
     } catch (error) {
       setAlert(
-        error instanceof HttpError && error.serverCode === 'SystemOff'
+        error instanceof HttpError && error.serverCode === 'system_off'
           ? t('errors.mustTurnOnSystem')
           : t('errors.generic'),
       );

@@ -32,9 +32,9 @@ export default function OtpPage() {
     } catch (error) {
       const codeName = error instanceof HttpError ? error.serverCode : undefined;
       setAlert(
-        codeName === 'InvalidCode'
+        codeName === 'invalid_code'
           ? t('flex.otp.invalid')
-          : codeName === 'NoPendingSignIn'
+          : codeName === 'no_pending_sign_in'
             ? t('flex.otp.startOver')
             : t('errors.generic'),
       );

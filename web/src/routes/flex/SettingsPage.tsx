@@ -1,10 +1,5 @@
 // /flex/settings: the filters the block catcher applies: warehouses, pay, time buffer, schedule.
-import {
-  type DriverFilters,
-  HttpError,
-  localTimeZone,
-  NO_WAREHOUSE_MESSAGE,
-} from '@blockcatch/sdk';
+import { type DriverFilters, HttpError, localTimeZone } from '@blockcatch/sdk';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -101,7 +96,7 @@ export default function SettingsPage() {
       navigate('/', { replace: true });
     } catch (error) {
       setAlert(
-        error instanceof HttpError && error.serverMessage === NO_WAREHOUSE_MESSAGE
+        error instanceof HttpError && error.serverCode === 'no_warehouse'
           ? t('errors.atLeastOneWarehouse')
           : t('errors.couldNotConfigureSchedule'),
       );

@@ -46,7 +46,11 @@ const moneySchema = z.number().nonnegative();
 
 export const driverFiltersSchema = z.object({
   /** The service areas (warehouses) the driver takes blocks from. */
-  warehouses: z.array(z.string().min(1)).min(1, { message: NO_WAREHOUSE_MESSAGE }),
+  // The gateway answers an empty list with the code `no_warehouse`, named here.
+  warehouses: z.array(z.string().min(1)).refine((list) => list.length > 0, {
+    message: NO_WAREHOUSE_MESSAGE,
+    params: { code: 'no_warehouse' },
+  }),
   /** Dollars per hour of block. */
   minHourlyPay: moneySchema,
   /** Dollars per block. */
