@@ -35,6 +35,31 @@ export const configSchema = z.object({
     .optional(),
   /** Key of the HMAC-SHA256 that signs the outbox provider's webhooks; unset refuses them all. */
   webhookSecret: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Identity's limits against guessing, spraying and SMS pumping (docs/operations.md, "Security limits"). */
+  identityLimits: z
+    .object({
+      /** Wrong one-time codes per account per hour, across all its codes. */
+      codeGuessesPerHour: z.coerce.number().int().min(1).max(100).default(5),
+      /** Wrong passwords in a row before the account locks. */
+      passwordFailuresBeforeLock: z.coerce.number().int().min(1).max(100).default(5),
+      /** The first lock; each further lock in a day doubles it, up to `passwordLockMaxSeconds`. */
+      passwordLockSeconds: z.coerce.number().int().min(1).max(86_400).default(60),
+      passwordLockMaxSeconds: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(7 * 86_400)
+        .default(3600),
+      /** Wrong passwords from one client address per hour, whatever the account. */
+      passwordFailuresPerIpPerHour: z.coerce.number().int().min(1).max(100_000).default(20),
+      /** Texts with a code to one number per hour. */
+      codesPerNumberPerHour: z.coerce.number().int().min(1).max(1000).default(5),
+      /** Texts with a code requested from one client address per hour. */
+      codesPerIpPerHour: z.coerce.number().int().min(1).max(100_000).default(10),
+      /** Texts with a code per hour in total. */
+      codesPerHour: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+    })
+    .prefault({}),
   /** Folder of the seed data (`flex-users.json`, `staff.json`…); unset uses the repository's fixtures/data. */
   fixturesDir: optionalString,
   userPoolId: z
@@ -122,6 +147,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
       .filter(Boolean),
     fixturesDir: e('BLOCKCATCH_FIXTURES_DIR'),
     publicUrl: e('BLOCKCATCH_PUBLIC_URL'),
+    identityLimits: {
+      codeGuessesPerHour: e('BLOCKCATCH_CODE_GUESSES_PER_HOUR'),
+      passwordFailuresBeforeLock: e('BLOCKCATCH_PASSWORD_FAILURES_BEFORE_LOCK'),
+      passwordLockSeconds: e('BLOCKCATCH_PASSWORD_LOCK_SECONDS'),
+      passwordLockMaxSeconds: e('BLOCKCATCH_PASSWORD_LOCK_MAX_SECONDS'),
+      passwordFailuresPerIpPerHour: e('BLOCKCATCH_PASSWORD_FAILURES_PER_IP_PER_HOUR'),
+      codesPerNumberPerHour: e('BLOCKCATCH_CODES_PER_NUMBER_PER_HOUR'),
+      codesPerIpPerHour: e('BLOCKCATCH_CODES_PER_IP_PER_HOUR'),
+      codesPerHour: e('BLOCKCATCH_CODES_PER_HOUR'),
+    },
     webhookSecret: e('BLOCKCATCH_WEBHOOK_SECRET'),
     userPoolId: e('BLOCKCATCH_USER_POOL_ID'),
     clientId: e('BLOCKCATCH_CLIENT_ID'),

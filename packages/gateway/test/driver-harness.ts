@@ -42,6 +42,13 @@ export async function startDriverGateway(
     ...config,
     catcher: { ...FAST.catcher, ...config.catcher },
     sandboxPlatform: { ...FAST.sandboxPlatform, ...config.sandboxPlatform },
+    // Every test driver connects from 127.0.0.1: the per-address limits would stop the suite.
+    identityLimits: {
+      codesPerIpPerHour: 100_000,
+      passwordFailuresPerIpPerHour: 100_000,
+      codesPerHour: 100_000,
+      ...config.identityLimits,
+    },
   });
   await gateway.app.listen({ host: '127.0.0.1', port: 0 });
   const address = gateway.app.server.address();

@@ -9,7 +9,7 @@ import {
   type ICognitoStorage,
 } from 'amazon-cognito-identity-js';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { parseConfig } from '../src/config.js';
+import { type GatewayConfig, parseConfig } from '../src/config.js';
 import { installErrorHandler } from '../src/http/errors.js';
 import { createIdentity } from '../src/identity/index.js';
 import type { Identity } from '../src/identity/types.js';
@@ -46,7 +46,14 @@ function memoryStorage(): ICognitoStorage {
 }
 
 export async function startPool(
-  options: { db?: Db; issuer?: string; idTokenTtl?: number; clientId?: string } = {},
+  options: {
+    db?: Db;
+    issuer?: string;
+    idTokenTtl?: number;
+    clientId?: string;
+    /** Every caller is 127.0.0.1 here: unless a test sets them, the per-address limits are lifted. */
+    limits?: Partial<GatewayConfig['identityLimits']>;
+  } = {},
 ): Promise<Harness> {
   const db = options.db ?? (await openDatabase({ kind: 'pglite' }));
   await migrate(db);
@@ -57,6 +64,11 @@ export async function startPool(
     userPoolId: USER_POOL_ID,
     clientId: options.clientId ?? CLIENT_ID,
     ...(options.idTokenTtl ? { idTokenTtl: options.idTokenTtl } : {}),
+    identityLimits: {
+      codesPerIpPerHour: 100_000,
+      passwordFailuresPerIpPerHour: 100_000,
+      ...options.limits,
+    },
   });
   const sent: { to: string; text: string }[] = [];
   const clock = { offset: 0 };

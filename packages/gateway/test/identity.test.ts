@@ -473,23 +473,26 @@ describe('attributes and account', () => {
     ).toBe('InvalidParameterException');
   });
 
-  it('moves to a new phone number, unverified until its texted code is entered', async () => {
+  it('moves to a new phone number only once the code texted to it is entered', async () => {
     const { user, phone } = await driver();
     await signedIn(user, PASSWORD);
     const next = nextPhone();
     await call((cb) => user.updateAttributes([{ Name: 'phone_number', Value: next }], cb));
     expect(h.sent.at(-1)?.to).toBe(next);
-    const moved = await h.db.query(
-      "SELECT 1 FROM users WHERE product = 'flex' AND phone_number = $1",
-      [next],
-    );
-    expect(moved).toHaveLength(1);
+    const rowAt = (number: string) =>
+      h.db.query("SELECT 1 FROM users WHERE product = 'flex' AND phone_number = $1", [number]);
+    // Until verified, the account and its app row keep the old, verified number.
+    expect(await rowAt(next)).toHaveLength(0);
+    expect(
+      (await signedIn(h.user(h.pool(), phone), PASSWORD)).getIdToken().decodePayload(),
+    ).toMatchObject({ phone_number: phone, phone_number_verified: true });
     const verify = (code: string) =>
       new Promise((resolve, reject) =>
         user.verifyAttribute('phone_number', code, { onSuccess: resolve, onFailure: reject }),
       );
     expect((await failure(verify('12345x'))).code).toBe('CodeMismatchException');
     await verify(h.lastCode(next));
+    expect(await rowAt(next)).toHaveLength(1);
     const fresh = await signedIn(h.user(h.pool(), phone), PASSWORD);
     expect(fresh.getIdToken().decodePayload()).toMatchObject({
       phone_number: next,

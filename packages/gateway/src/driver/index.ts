@@ -60,6 +60,7 @@ export async function createDriverService(deps: {
         platform,
         cipher,
         onDriverChanged: () => catcher.wake(),
+        limits: deps.config.identityLimits,
       });
     },
     start() {

@@ -15,6 +15,8 @@ import {
 } from '@blockcatch/sdk';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import type { GatewayConfig } from '../config.js';
+import { refundLimit, spendLimits } from '../http/counted-limits.js';
 import { ApiError, invalid, notFound, quote } from '../http/errors.js';
 import type { CredentialCipher } from '../platform/credential-cipher.js';
 import { type DeliveryPlatform, PlatformError, type PlatformSession } from '../platform/types.js';
@@ -51,14 +53,35 @@ export interface DriverRouteDeps {
   cipher: CredentialCipher;
   /** A driver's catchability changed: the catcher should look again now. */
   onDriverChanged(): void;
+  /** The limits on texted codes and code guesses (shared with identity). */
+  limits: GatewayConfig['identityLimits'];
+  now?: () => number;
 }
 
+const HOUR = 3600_000;
+
 export function registerDriverRoutes(app: FastifyInstance, deps: DriverRouteDeps): void {
-  const { db, platform, cipher, onDriverChanged } = deps;
+  const { db, platform, cipher, onDriverChanged, limits } = deps;
+  const now = deps.now ?? Date.now;
 
   app.post(`${BASE}/platform/sign-in`, { config: { auth: 'user' } }, async (request, reply) => {
     const { user } = request.principal;
     const body = platformSignInRequestSchema.parse(request.body ?? {});
+    // A sign-in texts a code to the driver's phone: limited like every other code text.
+    await spendLimits(
+      db,
+      reply,
+      [
+        {
+          key: `code-text:number:${user.phone_number}`,
+          limit: limits.codesPerNumberPerHour,
+          windowMs: HOUR,
+        },
+        { key: `code-text:ip:${request.ip}`, limit: limits.codesPerIpPerHour, windowMs: HOUR },
+        { key: 'code-text:total', limit: limits.codesPerHour, windowMs: HOUR },
+      ],
+      now(),
+    );
     const { challengeId } = await platformCall(reply, () =>
       platform.signIn({ ...body, phoneNumber: user.phone_number }),
     );
@@ -81,7 +104,16 @@ export function registerDriverRoutes(app: FastifyInstance, deps: DriverRouteDeps
         'No sign-in is waiting for this code: sign in to your delivery account again.',
       );
     }
+    // Guesses are counted per driver across codes: a new sign-in does not start the count again.
+    const guessKey = `platform-code-guess:${user.id}`;
+    await spendLimits(
+      db,
+      reply,
+      [{ key: guessKey, limit: limits.codeGuessesPerHour, windowMs: HOUR }],
+      now(),
+    );
     const session = await platformCall(reply, () => platform.verifyOtp(body));
+    await refundLimit(db, guessKey, HOUR, now());
     await connectLink(db, { userId: user.id, sessionEnc: cipher.seal(session) });
     onDriverChanged();
     return { proxyInstalled: true };

@@ -1,18 +1,17 @@
-// Six-digit one-time codes: made, kept hashed, checked with an expiry and an attempt limit.
+// Six-digit one-time codes: made, kept hashed, checked in constant time with an expiry, and
+// guessed at most a few times per account per hour across all its codes (limits.ts).
 import { createHash, randomInt } from 'node:crypto';
 import {
   type CodePurpose,
-  countFailedAttempt,
+  type CodeRecord,
   deleteCode,
   lockCode,
   putCode,
 } from '../storage/accounts.js';
 import type { Db, Queryable } from '../storage/db.js';
 import { CognitoError } from './errors.js';
+import type { Limiter } from './limits.js';
 import { safeEqualHex } from './srp.js';
-
-/** After this many wrong guesses the code is dead, whatever comes next. */
-export const MAX_FAILED_ATTEMPTS = 5;
 
 export const CODE_LIFETIME_MS: Record<CodePurpose, number> = {
   sign_up: 24 * 3600_000,
@@ -40,6 +39,7 @@ export async function issueCode(
   accountId: string,
   purpose: CodePurpose,
   now: number,
+  pendingPhone: string | null = null,
 ): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await putCode(
@@ -48,49 +48,47 @@ export async function issueCode(
     purpose,
     hashCode(accountId, purpose, code),
     now + CODE_LIFETIME_MS[purpose],
+    pendingPhone,
   );
   return TEXT[purpose](code);
 }
 
+export const codeMismatch = () =>
+  new CognitoError(
+    'CodeMismatchException',
+    'Invalid verification code provided, please try again.',
+  );
+
 /**
  * Checks a code and, when it is right, consumes it and runs `onValid` in the same transaction.
- * A wrong guess is counted even though the call fails, so the throw happens after the commit.
+ * The guess is counted against `subject` (the account's username) before the comparison, so
+ * concurrent guesses in several processes cannot get past the limit.
  */
 export async function redeemCode(
   db: Db,
-  input: { accountId: string; purpose: CodePurpose; code: string; now: number },
-  onValid: (tx: Queryable) => Promise<void>,
+  limiter: Limiter,
+  input: { accountId: string; subject: string; purpose: CodePurpose; code: string; now: number },
+  onValid: (tx: Queryable, code: CodeRecord) => Promise<void>,
 ): Promise<void> {
+  const refund = await limiter.spendCodeGuess(input.subject);
   const outcome = await db.transaction(async (tx) => {
     const row = await lockCode(tx, input.accountId, input.purpose);
-    if (!row) return 'expired' as const;
-    if (row.failed_attempts >= MAX_FAILED_ATTEMPTS) return 'limit' as const;
+    if (!row) return 'missing' as const;
     if (row.expires_ts < input.now) return 'expired' as const;
     const given = hashCode(input.accountId, input.purpose, input.code.trim());
-    if (!safeEqualHex(given, row.code_hash)) {
-      await countFailedAttempt(tx, input.accountId, input.purpose);
-      return 'mismatch' as const;
-    }
+    if (!safeEqualHex(given, row.code_hash)) return 'mismatch' as const;
     await deleteCode(tx, input.accountId, input.purpose);
-    await onValid(tx);
+    await onValid(tx, row);
     return 'ok' as const;
   });
-  if (outcome === 'limit') {
-    throw new CognitoError(
-      'LimitExceededException',
-      'Attempt limit exceeded, please try after some time.',
-    );
-  }
-  if (outcome === 'expired') {
+  if (outcome === 'ok') return refund();
+  // No reset was asked for and a wrong reset code answer alike: either would tell a stranger
+  // whether the number has an account.
+  if (outcome === 'expired' || (outcome === 'missing' && input.purpose !== 'forgot_password')) {
     throw new CognitoError(
       'ExpiredCodeException',
       'Invalid code provided, please request a code again.',
     );
   }
-  if (outcome === 'mismatch') {
-    throw new CognitoError(
-      'CodeMismatchException',
-      'Invalid verification code provided, please try again.',
-    );
-  }
+  throw codeMismatch();
 }

@@ -4,6 +4,7 @@ import type { GatewayConfig } from '../config.js';
 import { unauthenticated } from '../http/errors.js';
 import { findLiveSession } from '../storage/accounts.js';
 import type { Db } from '../storage/db.js';
+import { createLimiter } from './limits.js';
 import { ensureAccount, type PoolContext } from './operations.js';
 import { registerIdentityRoutes } from './routes.js';
 import { loadSigningKey, verifyToken } from './tokens.js';
@@ -15,7 +16,7 @@ export async function createIdentity(deps: {
   sendCode: CodeSender;
   /** Epoch ms; tests move it to expire codes and tokens. */
   now?: () => number;
-  /** The tokens' `iss`; every process on one database must use the same one. */
+  /** The tokens' `iss`; every process on one database must use the same one (default: from config). */
   issuer?: string;
 }): Promise<Identity> {
   const { db, config } = deps;
@@ -25,12 +26,13 @@ export async function createIdentity(deps: {
     db,
     key,
     tokens: {
-      issuer: deps.issuer ?? `http://${config.host}:${config.port}/${config.userPoolId}`,
+      issuer: deps.issuer ?? issuerFor(config),
       clientId: config.clientId,
       ttl: config.idTokenTtl,
     },
     poolName: config.userPoolId.slice(config.userPoolId.indexOf('_') + 1),
     sendCode: deps.sendCode,
+    limits: createLimiter(db, config.identityLimits, now),
     now,
   };
 
@@ -51,7 +53,8 @@ export async function createIdentity(deps: {
       return {
         sub: account.id,
         'cognito:username': account.username,
-        phone_number: String(claims.phone_number),
+        // The number the account has now, not the one the token was issued with.
+        phone_number: account.attributes.phone_number ?? account.username,
         phone_number_verified: claims.phone_number_verified === true,
         ...(typeof claims.name === 'string' ? { name: claims.name } : {}),
         token_use: 'id',
@@ -62,4 +65,14 @@ export async function createIdentity(deps: {
 
     ensureAccount: (input) => ensureAccount(ctx, input),
   };
+}
+
+/**
+ * The tokens' `iss`: BLOCKCATCH_PUBLIC_URL plus the pool id, so every process of a deployment
+ * signs and accepts the same issuer; without it, the listen address.
+ */
+export function issuerFor(
+  config: Pick<GatewayConfig, 'publicUrl' | 'host' | 'port' | 'userPoolId'>,
+) {
+  return `${config.publicUrl ?? `http://${config.host}:${config.port}`}/${config.userPoolId}`;
 }

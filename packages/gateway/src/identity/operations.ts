@@ -1,5 +1,5 @@
 // The user-pool operations, one function per Cognito API action, over the identity tables.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { normalizePhone } from '@blockcatch/sdk';
 import type { z } from 'zod';
 import { describeZodError } from '../http/errors.js';
@@ -27,8 +27,9 @@ import {
 } from '../storage/accounts.js';
 import type { Db } from '../storage/db.js';
 import { insertUsers } from '../storage/users.js';
-import { issueCode, redeemCode } from './codes.js';
+import { codeMismatch, issueCode, redeemCode } from './codes.js';
 import { CognitoError, incorrectPassword, invalidParameter, userNotFound } from './errors.js';
+import type { Caller, Limiter } from './limits.js';
 import * as protocol from './protocol.js';
 import {
   claimSignature,
@@ -40,6 +41,7 @@ import {
   safeEqual,
   serverEphemeral,
   sessionKey,
+  verifierFor,
 } from './srp.js';
 import {
   hashSecret,
@@ -59,10 +61,15 @@ export interface PoolContext {
   /** The part of the user pool id after '_': SRP mixes it into every password hash. */
   poolName: string;
   sendCode: CodeSender;
+  limits: Limiter;
   now: () => number;
 }
 
-export type Operation = (ctx: PoolContext, body: unknown) => Promise<Record<string, unknown>>;
+export type Operation = (
+  ctx: PoolContext,
+  body: unknown,
+  caller: Caller,
+) => Promise<Record<string, unknown>>;
 
 const MIN_PASSWORD = 8;
 const MAX_PASSWORD = 256;
@@ -121,6 +128,22 @@ function phoneUsername(raw: string, field = 'Username'): string {
   return phone;
 }
 
+/** What limits count a name under: its canonical number, or the name as typed when it is not one. */
+function subjectOf(raw: string): string {
+  return normalizePhone(raw) ?? raw.trim().toLowerCase().slice(0, 64);
+}
+
+/**
+ * An unknown user's salt and verifier: derived from the name and a server secret, so asking twice
+ * gives the same salt (as for a real account) and the SRP exchange costs the same.
+ */
+function standInVerifier(ctx: PoolContext, username: string): { salt: string; verifier: string } {
+  const mac = (what: string) =>
+    createHmac('sha256', ctx.key.secretSeed).update(`${what}:${username}`).digest('hex');
+  const salt = padHex(BigInt(`0x${mac('salt').slice(0, 32)}`));
+  return { salt, verifier: verifierFor(ctx.poolName, username, mac('password'), salt) };
+}
+
 /** The account a sign-in or code names; unknown and malformed names answer alike. */
 async function accountNamed(ctx: PoolContext, raw: string): Promise<AccountRecord | null> {
   const phone = normalizePhone(raw);
@@ -159,7 +182,7 @@ function writableAttributes(list: { Name: string; Value: string }[]): AccountAtt
 
 // --- sign-up and confirmation ---------------------------------------------------------------
 
-const signUp: Operation = async (ctx, body) => {
+const signUp: Operation = async (ctx, body, caller) => {
   const input = parse(protocol.signUpBody, body);
   checkClient(ctx, input.ClientId);
   const username = phoneUsername(input.Username);
@@ -173,6 +196,13 @@ const signUp: Operation = async (ctx, body) => {
     );
   }
   checkPasswordPolicy(input.Password);
+  if (await findAccountByUsername(ctx.db, username)) {
+    throw new CognitoError(
+      'UsernameExistsException',
+      'An account with the given phone_number already exists.',
+    );
+  }
+  await ctx.limits.spendCodeText(username, caller);
   const now = ctx.now();
   const account: AccountRecord = {
     id: randomUUID(),
@@ -215,7 +245,14 @@ const confirmSignUp: Operation = async (ctx, body) => {
   const now = ctx.now();
   await redeemCode(
     ctx.db,
-    { accountId: account.id, purpose: 'sign_up', code: input.ConfirmationCode, now },
+    ctx.limits,
+    {
+      accountId: account.id,
+      subject: account.username,
+      purpose: 'sign_up',
+      code: input.ConfirmationCode,
+      now,
+    },
     (tx) =>
       updateAccount(
         tx,
@@ -230,12 +267,13 @@ const confirmSignUp: Operation = async (ctx, body) => {
   return {};
 };
 
-const resendConfirmationCode: Operation = async (ctx, body) => {
+const resendConfirmationCode: Operation = async (ctx, body, caller) => {
   const input = parse(protocol.usernameBody, body);
   checkClient(ctx, input.ClientId);
   const account = await accountNamed(ctx, input.Username);
   if (!account) throw userNotFound();
   if (account.status !== 'UNCONFIRMED') throw invalidParameter('User is already confirmed.');
+  await ctx.limits.spendCodeText(phoneOf(account), caller);
   const text = await issueCode(ctx.db, account.id, 'sign_up', ctx.now());
   await ctx.sendCode(phoneOf(account), text);
   return { CodeDeliveryDetails: delivery(phoneOf(account)) };
@@ -265,7 +303,7 @@ async function openSession(ctx: PoolContext, account: AccountRecord) {
 
 async function openChallenge(
   ctx: PoolContext,
-  account: AccountRecord,
+  account: AccountRecord | null,
   kind: ChallengeKind,
   data: Record<string, string> = {},
 ): Promise<string> {
@@ -275,7 +313,7 @@ async function openChallenge(
     ctx.db,
     {
       tokenHash: hashSecret(token),
-      accountId: account.id,
+      accountId: account?.id ?? null,
       kind,
       data,
       expiresTs: now + CHALLENGE_LIFETIME_MS,
@@ -293,6 +331,7 @@ function publicAttributes(account: AccountRecord): Record<string, string> {
 async function afterPassword(
   ctx: PoolContext,
   account: AccountRecord,
+  caller: Caller,
   options: { passwordJustSet?: boolean } = {},
 ) {
   if (account.status === 'UNCONFIRMED') {
@@ -311,6 +350,7 @@ async function afterPassword(
     };
   }
   if (account.sms_mfa) {
+    await ctx.limits.spendCodeText(phoneOf(account), caller);
     const text = await issueCode(ctx.db, account.id, 'sms_mfa', ctx.now());
     const session = await openChallenge(ctx, account, 'SMS_MFA');
     await ctx.sendCode(phoneOf(account), text);
@@ -327,7 +367,7 @@ async function afterPassword(
   return openSession(ctx, account);
 }
 
-const initiateAuth: Operation = async (ctx, body) => {
+const initiateAuth: Operation = async (ctx, body, caller) => {
   const input = parse(protocol.initiateAuthBody, body);
   checkClient(ctx, input.ClientId);
   const params = input.AuthParameters ?? {};
@@ -335,7 +375,7 @@ const initiateAuth: Operation = async (ctx, body) => {
     case 'USER_SRP_AUTH':
       return startSrp(ctx, params.USERNAME, params.SRP_A);
     case 'USER_PASSWORD_AUTH':
-      return passwordSignIn(ctx, params.USERNAME, params.PASSWORD);
+      return passwordSignIn(ctx, caller, params.USERNAME, params.PASSWORD);
     case 'REFRESH_TOKEN_AUTH':
     case 'REFRESH_TOKEN':
       return refresh(ctx, params.REFRESH_TOKEN);
@@ -352,38 +392,50 @@ async function startSrp(ctx: PoolContext, username?: string | null, srpA?: strin
   const A = parseClientPublic(srpA);
   if (A === null) throw invalidParameter('SRP_A: must be a hex number that is not 0 mod N.');
   const account = await accountNamed(ctx, username);
-  if (!account) throw incorrectPassword();
-  const { b, B } = serverEphemeral(account.verifier);
+  // An unknown user gets a challenge like anyone's, from a stable fake salt; answering it fails
+  // like a wrong password, so the exchange never tells whether the number has an account.
+  const name = account?.username ?? normalizePhone(username) ?? username;
+  const { salt, verifier } = account ?? standInVerifier(ctx, name);
+  const { b, B } = serverEphemeral(verifier);
   // The secret block is the handle of this exchange: random, opaque, stored hashed with b.
   const secretBlock = await openChallenge(ctx, account, 'PASSWORD_VERIFIER', {
     A: padHex(A),
     B: padHex(B),
     b: padHex(b),
+    username: name,
   });
   return {
     ChallengeName: 'PASSWORD_VERIFIER',
     ChallengeParameters: {
-      SALT: account.salt,
+      SALT: salt,
       SECRET_BLOCK: secretBlock,
       SRP_B: B.toString(16),
-      USERNAME: account.username,
-      USER_ID_FOR_SRP: account.username,
+      USERNAME: name,
+      USER_ID_FOR_SRP: name,
     },
   };
 }
 
 async function passwordSignIn(
   ctx: PoolContext,
+  caller: Caller,
   username?: string | null,
   password?: string | null,
 ) {
   if (!username) throw invalidParameter('USERNAME parameter is required');
   if (!password) throw invalidParameter('PASSWORD parameter is required');
+  const subject = subjectOf(username);
+  await ctx.limits.checkPassword(subject, caller);
   const account = await accountNamed(ctx, username);
-  if (!account || !passwordMatches(ctx.poolName, account.username, password, account)) {
+  // An unknown user's password is checked against a stand-in, so both cost the same time.
+  const stored = account ?? standInVerifier(ctx, subject);
+  const matches = passwordMatches(ctx.poolName, account?.username ?? subject, password, stored);
+  if (!account || !matches) {
+    await ctx.limits.passwordFailed(subject, caller);
     throw incorrectPassword();
   }
-  return afterPassword(ctx, account);
+  await ctx.limits.passwordSucceeded(subject);
+  return afterPassword(ctx, account, caller);
 }
 
 async function refresh(ctx: PoolContext, refreshToken?: string | null) {
@@ -410,15 +462,15 @@ async function refresh(ctx: PoolContext, refreshToken?: string | null) {
   return { AuthenticationResult: tokens, ChallengeParameters: {} };
 }
 
-const respondToAuthChallenge: Operation = async (ctx, body) => {
+const respondToAuthChallenge: Operation = async (ctx, body, caller) => {
   const input = parse(protocol.respondToAuthChallengeBody, body);
   checkClient(ctx, input.ClientId);
   const responses = input.ChallengeResponses ?? {};
   switch (input.ChallengeName) {
     case 'PASSWORD_VERIFIER':
-      return verifyPasswordClaim(ctx, responses);
+      return verifyPasswordClaim(ctx, caller, responses);
     case 'NEW_PASSWORD_REQUIRED':
-      return setRequiredPassword(ctx, input.Session, responses);
+      return setRequiredPassword(ctx, caller, input.Session, responses);
     case 'SMS_MFA':
       return checkMfaCode(ctx, input.Session, responses);
     default:
@@ -431,7 +483,11 @@ const respondToAuthChallenge: Operation = async (ctx, body) => {
 const expiredSession = () =>
   new CognitoError('NotAuthorizedException', 'Invalid session for the user, session is expired.');
 
-async function verifyPasswordClaim(ctx: PoolContext, r: Record<string, string | null | undefined>) {
+async function verifyPasswordClaim(
+  ctx: PoolContext,
+  caller: Caller,
+  r: Record<string, string | null | undefined>,
+) {
   const secretBlock = r.PASSWORD_CLAIM_SECRET_BLOCK;
   const signature = r.PASSWORD_CLAIM_SIGNATURE;
   const timestamp = r.TIMESTAMP;
@@ -447,8 +503,11 @@ async function verifyPasswordClaim(ctx: PoolContext, r: Record<string, string | 
   const now = ctx.now();
   const challenge = await takeChallenge(ctx.db, hashSecret(secretBlock), 'PASSWORD_VERIFIER', now);
   if (!challenge) throw expiredSession();
-  const account = await findAccountById(ctx.db, challenge.account_id);
-  if (!account) throw incorrectPassword();
+  const account = challenge.account_id ? await findAccountById(ctx.db, challenge.account_id) : null;
+  const name = account?.username ?? challenge.data.username ?? '';
+  const subject = subjectOf(name);
+  // Locked: refused before the proof is even looked at, the right password included.
+  await ctx.limits.checkPassword(subject, caller);
   if (Math.abs(stamped - now) > TIMESTAMP_TOLERANCE_MS) {
     throw new CognitoError('NotAuthorizedException', 'TIMESTAMP is too far from the server time.');
   }
@@ -457,25 +516,28 @@ async function verifyPasswordClaim(ctx: PoolContext, r: Record<string, string | 
     A: BigInt(`0x${A}`),
     B: BigInt(`0x${B}`),
     b: BigInt(`0x${b}`),
-    verifierHex: account.verifier,
+    verifierHex: (account ?? standInVerifier(ctx, name)).verifier,
   });
   const expected = key
     ? claimSignature({
         key,
         poolName: ctx.poolName,
-        userIdForSrp: account.username,
+        userIdForSrp: name,
         secretBlock,
         timestamp,
       })
     : '';
-  if (!safeEqual(Buffer.from(expected, 'base64'), Buffer.from(signature, 'base64'))) {
+  if (!safeEqual(Buffer.from(expected, 'base64'), Buffer.from(signature, 'base64')) || !account) {
+    await ctx.limits.passwordFailed(subject, caller);
     throw incorrectPassword();
   }
-  return afterPassword(ctx, account);
+  await ctx.limits.passwordSucceeded(subject);
+  return afterPassword(ctx, account, caller);
 }
 
 async function setRequiredPassword(
   ctx: PoolContext,
+  caller: Caller,
   session: string | null | undefined,
   r: Record<string, string | null | undefined>,
 ) {
@@ -493,7 +555,7 @@ async function setRequiredPassword(
   if (!session) throw invalidParameter('Session is required');
   const now = ctx.now();
   const challenge = await takeChallenge(ctx.db, hashSecret(session), 'NEW_PASSWORD_REQUIRED', now);
-  if (!challenge) throw expiredSession();
+  if (!challenge?.account_id) throw expiredSession();
   const account = await findAccountById(ctx.db, challenge.account_id);
   if (!account) throw expiredSession();
   const updated: AccountRecord = {
@@ -516,7 +578,7 @@ async function setRequiredPassword(
     );
     if (attributes.name) await renameFlexUser(tx, phoneOf(account), attributes.name);
   });
-  return afterPassword(ctx, updated, { passwordJustSet: true });
+  return afterPassword(ctx, updated, caller, { passwordJustSet: true });
 }
 
 async function checkMfaCode(
@@ -531,35 +593,34 @@ async function checkMfaCode(
   const tokenHash = hashSecret(session);
   const challenge = await findChallenge(ctx.db, tokenHash, 'SMS_MFA', now);
   if (!challenge) throw expiredSession();
+  const holder = await findAccountById(ctx.db, challenge.account_id);
+  if (!holder) throw expiredSession();
   await redeemCode(
     ctx.db,
-    { accountId: challenge.account_id, purpose: 'sms_mfa', code, now },
+    ctx.limits,
+    { accountId: holder.id, subject: holder.username, purpose: 'sms_mfa', code, now },
     async () => {},
   );
   // Taken only now, so a mistyped code can be retried within the session; taken once, in any process.
   if (!(await takeChallenge(ctx.db, tokenHash, 'SMS_MFA', now))) throw expiredSession();
-  const account = await findAccountById(ctx.db, challenge.account_id);
-  if (!account) throw expiredSession();
-  return openSession(ctx, account);
+  return openSession(ctx, holder);
 }
 
 // --- forgotten and changed passwords ----------------------------------------------------------
 
-const forgotPassword: Operation = async (ctx, body) => {
+// A registered and an unknown number get the same answer: the delivery details of the number
+// typed, whether a code went out or not, and the same limits.
+const forgotPassword: Operation = async (ctx, body, caller) => {
   const input = parse(protocol.usernameBody, body);
   checkClient(ctx, input.ClientId);
-  const account = await accountNamed(ctx, input.Username);
-  if (!account) {
-    throw new CognitoError('UserNotFoundException', 'Username/client id combination not found.');
+  const phone = phoneUsername(input.Username);
+  await ctx.limits.spendCodeText(phone, caller);
+  const account = await findAccountByUsername(ctx.db, phone);
+  if (account && account.attributes.phone_number_verified === 'true') {
+    const text = await issueCode(ctx.db, account.id, 'forgot_password', ctx.now());
+    await ctx.sendCode(phoneOf(account), text);
   }
-  if (account.attributes.phone_number_verified !== 'true') {
-    throw invalidParameter(
-      'Cannot reset password for the user as there is no registered/verified email or phone_number',
-    );
-  }
-  const text = await issueCode(ctx.db, account.id, 'forgot_password', ctx.now());
-  await ctx.sendCode(phoneOf(account), text);
-  return { CodeDeliveryDetails: delivery(phoneOf(account)) };
+  return { CodeDeliveryDetails: delivery(phone) };
 };
 
 const confirmForgotPassword: Operation = async (ctx, body) => {
@@ -567,14 +628,23 @@ const confirmForgotPassword: Operation = async (ctx, body) => {
   checkClient(ctx, input.ClientId);
   checkPasswordPolicy(input.Password);
   const account = await accountNamed(ctx, input.Username);
-  if (!account) {
-    throw new CognitoError('UserNotFoundException', 'Username/client id combination not found.');
-  }
   const now = ctx.now();
+  if (!account) {
+    // Counted and answered like a wrong code for a real account.
+    await ctx.limits.spendCodeGuess(subjectOf(input.Username));
+    throw codeMismatch();
+  }
   const verifier = createVerifier(ctx.poolName, account.username, input.Password);
   await redeemCode(
     ctx.db,
-    { accountId: account.id, purpose: 'forgot_password', code: input.ConfirmationCode, now },
+    ctx.limits,
+    {
+      accountId: account.id,
+      subject: account.username,
+      purpose: 'forgot_password',
+      code: input.ConfirmationCode,
+      now,
+    },
     async (tx) => {
       const status = account.status === 'FORCE_CHANGE_PASSWORD' ? 'CONFIRMED' : account.status;
       await updateAccount(tx, account.id, { ...verifier, status }, now);
@@ -582,6 +652,7 @@ const confirmForgotPassword: Operation = async (ctx, body) => {
       await revokeAllSessions(tx, account.id, now);
     },
   );
+  await ctx.limits.passwordSucceeded(account.username);
   return {};
 };
 
@@ -603,10 +674,12 @@ async function authorize(ctx: PoolContext, accessToken: string): Promise<Account
   return account;
 }
 
-const changePassword: Operation = async (ctx, body) => {
+const changePassword: Operation = async (ctx, body, caller) => {
   const input = parse(protocol.changePasswordBody, body);
   const account = await authorize(ctx, input.AccessToken);
+  await ctx.limits.checkPassword(account.username, caller);
   if (!passwordMatches(ctx.poolName, account.username, input.PreviousPassword, account)) {
+    await ctx.limits.passwordFailed(account.username, caller);
     throw incorrectPassword();
   }
   checkPasswordPolicy(input.ProposedPassword, 'ProposedPassword');
@@ -637,27 +710,28 @@ const getUser: Operation = async (ctx, body) => {
   };
 };
 
-const updateUserAttributes: Operation = async (ctx, body) => {
+// A new phone number applies only once the code texted to it is entered (verifyUserAttribute);
+// until then the account keeps its verified number, and a number another account or user row
+// holds is refused.
+const updateUserAttributes: Operation = async (ctx, body, caller) => {
   const input = parse(protocol.updateUserAttributesBody, body);
   const account = await authorize(ctx, input.AccessToken);
-  const written = writableAttributes(input.UserAttributes);
+  const { phone_number: newPhone, ...written } = writableAttributes(input.UserAttributes);
   const oldPhone = phoneOf(account);
-  const newPhone = written.phone_number;
   const phoneChanged = newPhone !== undefined && newPhone !== oldPhone;
-  if (phoneChanged && (await phoneInUse(ctx.db, newPhone, account.id))) {
+  if (phoneChanged && (await phoneInUse(ctx.db, newPhone, account.id, oldPhone))) {
     throw new CognitoError(
       'AliasExistsException',
       'An account with the given phone_number already exists.',
     );
   }
+  if (phoneChanged) await ctx.limits.spendCodeText(newPhone, caller);
   const attributes = { ...account.attributes, ...written };
-  if (phoneChanged) attributes.phone_number_verified = 'false';
   const now = ctx.now();
   const text = await ctx.db.transaction(async (tx) => {
     await updateAccount(tx, account.id, { attributes }, now);
-    if (phoneChanged) await moveFlexUserPhone(tx, oldPhone, newPhone);
-    if (written.name) await renameFlexUser(tx, attributes.phone_number ?? oldPhone, written.name);
-    return phoneChanged ? issueCode(tx, account.id, 'verify_phone', now) : null;
+    if (written.name) await renameFlexUser(tx, oldPhone, written.name);
+    return phoneChanged ? issueCode(tx, account.id, 'verify_phone', now, newPhone) : null;
   });
   if (text && newPhone) {
     await ctx.sendCode(newPhone, text);
@@ -688,10 +762,11 @@ function checkPhoneAttribute(name: string): void {
   }
 }
 
-const getUserAttributeVerificationCode: Operation = async (ctx, body) => {
+const getUserAttributeVerificationCode: Operation = async (ctx, body, caller) => {
   const input = parse(protocol.attributeNameBody, body);
   const account = await authorize(ctx, input.AccessToken);
   checkPhoneAttribute(input.AttributeName);
+  await ctx.limits.spendCodeText(phoneOf(account), caller);
   const text = await issueCode(ctx.db, account.id, 'verify_phone', ctx.now());
   await ctx.sendCode(phoneOf(account), text);
   return { CodeDeliveryDetails: delivery(phoneOf(account)) };
@@ -704,14 +779,34 @@ const verifyUserAttribute: Operation = async (ctx, body) => {
   const now = ctx.now();
   await redeemCode(
     ctx.db,
-    { accountId: account.id, purpose: 'verify_phone', code: input.Code, now },
-    (tx) =>
-      updateAccount(
-        tx,
-        account.id,
-        { attributes: { ...account.attributes, phone_number_verified: 'true' } },
-        now,
-      ),
+    ctx.limits,
+    {
+      accountId: account.id,
+      subject: account.username,
+      purpose: 'verify_phone',
+      code: input.Code,
+      now,
+    },
+    async (tx, code) => {
+      const oldPhone = phoneOf(account);
+      const newPhone = code.pending_phone;
+      if (newPhone && newPhone !== oldPhone) {
+        // Checked again: the number may have been taken while the code was on its way.
+        if (await phoneInUse(tx, newPhone, account.id, oldPhone)) {
+          throw new CognitoError(
+            'AliasExistsException',
+            'An account with the given phone_number already exists.',
+          );
+        }
+        await moveFlexUserPhone(tx, oldPhone, newPhone);
+      }
+      const attributes = {
+        ...account.attributes,
+        ...(newPhone ? { phone_number: newPhone } : {}),
+        phone_number_verified: 'true',
+      };
+      await updateAccount(tx, account.id, { attributes }, now);
+    },
   );
   return {};
 };

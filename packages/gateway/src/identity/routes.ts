@@ -68,7 +68,7 @@ export function registerIdentityRoutes(
           `X-Amz-Target: ${JSON.stringify(target ?? null)} is not an operation of this user pool; send ${TARGET_PREFIX}<Operation>, e.g. ${TARGET_PREFIX}InitiateAuth.`,
         );
       }
-      return operation(ctx, request.body);
+      return operation(ctx, request.body, { ip: request.ip });
     });
   });
 }

@@ -83,6 +83,18 @@ export function createVerifier(
   return { salt: padHex(salt), verifier: padHex(v) };
 }
 
+/** The verifier for a given salt: a stand-in for unknown users, so they cost what real ones do. */
+export function verifierFor(
+  poolName: string,
+  username: string,
+  password: string,
+  saltHex: string,
+): string {
+  return padHex(
+    modPow(g, passwordExponent(poolName, username, password, BigInt(`0x${saltHex}`)), N),
+  );
+}
+
 /** Recomputes v from a candidate password: how USER_PASSWORD_AUTH and ChangePassword check it. */
 export function passwordMatches(
   poolName: string,

@@ -20,6 +20,11 @@ export interface SigningKey {
   privateKey: CryptoKey;
   publicKey: CryptoKey;
   publicJwk: JWK;
+  /**
+   * A secret every process derives alike from the private key: the seed of the fake salts that
+   * unknown users get, so the same name always gets the same salt, on any process.
+   */
+  secretSeed: Buffer;
 }
 
 /** Loads the shared key, creating it when this is the first process on a fresh database. */
@@ -45,6 +50,9 @@ export async function loadSigningKey(db: Queryable, now: number): Promise<Signin
     privateKey: (await importJWK(record.private_jwk as JWK, 'RS256')) as CryptoKey,
     publicKey: (await importJWK(publicJwk, 'RS256')) as CryptoKey,
     publicJwk,
+    secretSeed: createHash('sha256')
+      .update(`fake-salt-seed:${String((record.private_jwk as JWK).d)}`)
+      .digest(),
   };
 }
 

@@ -35,12 +35,23 @@ export async function findAccountById(db: Queryable, id: string): Promise<Accoun
   return rows[0] ?? null;
 }
 
-/** Whether a phone number is some account's username or phone attribute. */
-export async function phoneInUse(db: Queryable, phone: string, exceptId: string): Promise<boolean> {
+/**
+ * Whether a phone number is another account's username or phone attribute, or the number of a user
+ * row (Flex or Spark) that is not `ownPhone`, the account's own row.
+ */
+export async function phoneInUse(
+  db: Queryable,
+  phone: string,
+  exceptId: string,
+  ownPhone?: string,
+): Promise<boolean> {
   const rows = await db.query<{ id: string }>(
     `SELECT id FROM identity_accounts
-     WHERE id <> $2 AND (username = $1 OR attributes->>'phone_number' = $1) LIMIT 1`,
-    [phone, exceptId],
+     WHERE id <> $2 AND (username = $1 OR attributes->>'phone_number' = $1)
+     UNION ALL
+     SELECT id FROM users WHERE phone_number = $1 AND phone_number IS DISTINCT FROM $3
+     LIMIT 1`,
+    [phone, exceptId, ownPhone ?? null],
   );
   return rows.length > 0;
 }
@@ -99,23 +110,26 @@ export type CodePurpose = 'sign_up' | 'forgot_password' | 'verify_phone' | 'sms_
 export interface CodeRecord {
   code_hash: string;
   expires_ts: number;
-  failed_attempts: number;
+  /** For `verify_phone`: the number the account moves to once the code is entered. */
+  pending_phone: string | null;
 }
 
-/** Stores a new code for the purpose, replacing the last one and its failed attempts. */
+/** Stores a new code for the purpose, replacing the last one (guesses are counted per account). */
 export async function putCode(
   db: Queryable,
   accountId: string,
   purpose: CodePurpose,
   codeHash: string,
   expiresTs: number,
+  pendingPhone: string | null = null,
 ): Promise<void> {
   await db.query(
-    `INSERT INTO identity_codes (account_id, purpose, code_hash, expires_ts, failed_attempts)
-     VALUES ($1, $2, $3, $4, 0)
+    `INSERT INTO identity_codes (account_id, purpose, code_hash, expires_ts, pending_phone)
+     VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (account_id, purpose)
-     DO UPDATE SET code_hash = EXCLUDED.code_hash, expires_ts = EXCLUDED.expires_ts, failed_attempts = 0`,
-    [accountId, purpose, codeHash, expiresTs],
+     DO UPDATE SET code_hash = EXCLUDED.code_hash, expires_ts = EXCLUDED.expires_ts,
+       pending_phone = EXCLUDED.pending_phone`,
+    [accountId, purpose, codeHash, expiresTs, pendingPhone],
   );
 }
 
@@ -126,23 +140,11 @@ export async function lockCode(
   purpose: CodePurpose,
 ): Promise<CodeRecord | null> {
   const rows = await tx.query<CodeRecord>(
-    `SELECT code_hash, expires_ts, failed_attempts FROM identity_codes
+    `SELECT code_hash, expires_ts, pending_phone FROM identity_codes
      WHERE account_id = $1 AND purpose = $2 FOR UPDATE`,
     [accountId, purpose],
   );
   return rows[0] ?? null;
-}
-
-export async function countFailedAttempt(
-  tx: Queryable,
-  accountId: string,
-  purpose: CodePurpose,
-): Promise<void> {
-  await tx.query(
-    `UPDATE identity_codes SET failed_attempts = failed_attempts + 1
-     WHERE account_id = $1 AND purpose = $2`,
-    [accountId, purpose],
-  );
 }
 
 export async function deleteCode(
@@ -162,7 +164,8 @@ export async function insertChallenge(
   db: Queryable,
   challenge: {
     tokenHash: string;
-    accountId: string;
+    /** Null for an unknown user's sign-in, which must look like any other. */
+    accountId: string | null;
     kind: ChallengeKind;
     data: Record<string, string>;
     expiresTs: number;
@@ -205,9 +208,9 @@ export async function takeChallenge(
   tokenHash: string,
   kind: ChallengeKind,
   now: number,
-): Promise<{ account_id: string; data: Record<string, string> } | null> {
+): Promise<{ account_id: string | null; data: Record<string, string> } | null> {
   const rows = await db.query<{
-    account_id: string;
+    account_id: string | null;
     data: Record<string, string>;
     expires_ts: number;
   }>(

@@ -6,6 +6,7 @@ import tableVersions from './004_table_versions.js';
 import templatesPerLanguage from './005_templates_per_language.js';
 import driver from './006_driver.js';
 import payments from './007_payments.js';
+import security from './008_security.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
@@ -15,4 +16,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '005_templates_per_language', sql: templatesPerLanguage },
   { id: '006_driver', sql: driver },
   { id: '007_payments', sql: payments },
+  { id: '008_security', sql: security },
 ];
