@@ -21,6 +21,8 @@ export function createAuthenticator(db: Queryable, identity: Pick<Identity, 'ver
     // at once), and a cache keyed by the token would keep a signed-out token working until exp.
     const claims = await identity.verifyIdToken(token);
     // The user row is read on every request: an admin flag taken away applies at once.
+    // `claims.phone_number` is the number of the account `sub` names, read from the database by
+    // verifyIdToken, never the token's own claim: a token outlives a phone change.
     const user = await findUserByPhone(db, 'flex', claims.phone_number);
     if (!user) throw unauthenticated();
     return { claims, user };
