@@ -1,6 +1,7 @@
 // The driver service on a real gateway on 127.0.0.1: fast catcher timings, the sandbox platform's
 // generator and 5xx off, drivers with real id tokens signed in through amazon-cognito-identity-js,
 // and a small JSON client for the /api/flex/v1 driver endpoints.
+import { startOfDay } from '@blockcatch/sdk';
 import { CognitoUser, CognitoUserPool, type ICognitoStorage } from 'amazon-cognito-identity-js';
 import type { GatewayConfigInput } from '../src/config.js';
 import { buildGateway, type Gateway } from '../src/server.js';
@@ -184,10 +185,19 @@ export function openFilters(overrides: Record<string, unknown> = {}) {
 }
 
 export const HOUR = 3_600_000;
+const AUSTIN = 'America/Chicago';
 
-/** A block that `openFilters` accepts: DAU1, starting in 3 hours, 4 hours long, $100. */
+/**
+ * A block that `openFilters` accepts: DAU1, 4 hours long, $100, starting in 3 hours, or at 06:00
+ * the next Austin day when that block would run past midnight (a block fits its start day's
+ * windows only), so the test does not depend on the hour it runs.
+ */
 export function matchingOffer(overrides: Record<string, unknown> = {}) {
-  const start = Math.ceil((Date.now() + 3 * HOUR) / 900_000) * 900_000;
+  let start = Math.ceil((Date.now() + 3 * HOUR) / 900_000) * 900_000;
+  const day = (ts: number) => new Date(ts).toLocaleDateString('en-CA', { timeZone: AUSTIN });
+  if (day(start) !== day(start + 4 * HOUR - 1)) {
+    start = startOfDay(day(start + 4 * HOUR), AUSTIN) + 6 * HOUR;
+  }
   return {
     serviceAreaId: 'DAU1',
     startTime: start,
