@@ -23,6 +23,8 @@ import {
 
 // The harness's browser context reads days in New York; the expected audiences do too.
 const TIME_ZONE = 'America/New_York';
+/** The day `n` days before today: seeding dates the sample data relative to its own start. */
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
 let sandbox: BrowserSandbox;
 beforeAll(async () => {
@@ -85,7 +87,7 @@ describe('the Send SMS screen', () => {
     await page.goto('/admin/tools');
     await settled(page);
 
-    const filters = { byRegion: 'Miami', startDate: '2026-08-01', endDate: '2026-10-31' };
+    const filters = { byRegion: 'Miami', startDate: daysAgo(115), endDate: daysAgo(24) };
     const users = (await listUsers(sandbox.gateway.db, 'flex')).map(toFlexUser);
     const audience = filterAudience(users, filters, {
       product: 'flex',
@@ -244,8 +246,8 @@ describe('the unpaid-invitations screen', () => {
     await settled(page);
 
     const filters = {
-      invitedFrom: '2026-10-01',
-      invitedTo: '2026-10-15',
+      invitedFrom: daysAgo(54),
+      invitedTo: daysAgo(40),
       registered: 'no' as const,
     };
     const users = (await listUsers(sandbox.gateway.db, 'flex')).map(toFlexUser);

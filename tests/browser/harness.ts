@@ -142,8 +142,8 @@ export async function startBrowserSandbox(): Promise<BrowserSandbox> {
 }
 
 /**
- * Gives the driver with `phone` `days` of paid service from now: the seeded expirations are fixed
- * dates that a later clock has passed, and the gateway's sweep would then bounce them to /payment.
+ * Gives the driver with `phone` `days` of paid service from now, so a long run never meets the
+ * seeded expiration (days after seeding) and the gateway's sweep sending them to /payment.
  */
 export async function extendService(gateway: Gateway, phone: string, days = 30): Promise<void> {
   await gateway.db.query(

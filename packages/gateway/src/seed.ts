@@ -1,6 +1,8 @@
 // Loads the sample data in fixtures/data into an empty database on first start, so a fresh sandbox
-// has drivers, invitations, templates and staff to sign in as. It never touches a database that
-// already holds users, and an advisory lock keeps two processes starting together from both seeding.
+// has drivers, invitations, templates and staff to sign in as. The fixtures are dated from a fixed
+// day; seeding moves every date by the time since then, so a sandbox started on any day has the
+// same numbers of active, expiring and expired users. It never touches a database that already
+// holds users, and an advisory lock keeps two processes starting together from both seeding.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +16,7 @@ import {
   whatsappTemplateSchema,
 } from '@blockcatch/sdk';
 import { z } from 'zod';
+import type { SeededDriver } from './driver/seeded-drivers.js';
 import type { Identity } from './identity/types.js';
 import type { Db, Queryable } from './storage/db.js';
 import { insertInvitations } from './storage/invitations.js';
@@ -21,6 +24,12 @@ import { upsertTemplates } from './storage/templates.js';
 import { countUsers, insertUsers, type NewUser } from './storage/users.js';
 
 const SEED_LOCK = 727_002;
+
+/**
+ * The instant the fixtures take as "now" (fixtures/generate-data.ts's REFERENCE_DATE): seeding
+ * moves every fixture date by the time between it and the seeding moment.
+ */
+export const FIXTURES_REFERENCE_DATE = Date.UTC(2026, 10, 1);
 
 /** From src/ and from dist/ alike, three levels up is the repository root. */
 export const DEFAULT_FIXTURES_DIR = fileURLToPath(
@@ -96,8 +105,16 @@ export async function seedFixtures(deps: {
   db: Db;
   identity: Pick<Identity, 'ensureAccount'>;
   fixturesDir?: string;
+  /** Gives the seeded Flex drivers the platform link and filters their flags say they have. */
+  setUpDrivers?(tx: Queryable, drivers: readonly SeededDriver[], now: number): Promise<void>;
+  /** The seeding moment the fixture dates are moved to. */
+  now?: number;
 }): Promise<SeedReport> {
-  const fixtures = await readFixtures(deps.fixturesDir ?? DEFAULT_FIXTURES_DIR);
+  const now = deps.now ?? Date.now();
+  const fixtures = shiftFixtures(
+    await readFixtures(deps.fixturesDir ?? DEFAULT_FIXTURES_DIR),
+    now - FIXTURES_REFERENCE_DATE,
+  );
   const staff = fixtures.staff.map((s) => ({
     role: staffRole(s),
     name: s.name,
@@ -123,22 +140,80 @@ export async function seedFixtures(deps: {
   const seeded = await deps.db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
     if ((await countUsers(tx)) > 0) return false;
-    await insertFixtures(tx, fixtures, counts);
+    await insertFixtures(tx, fixtures, counts, now);
+    await deps.setUpDrivers?.(tx, await seededDrivers(tx, fixtures.staff), now);
     return true;
   });
   return { seeded, counts, staff };
 }
 
-async function insertFixtures(tx: Queryable, fixtures: Fixtures, counts: SeedReport['counts']) {
+async function insertFixtures(
+  tx: Queryable,
+  fixtures: Fixtures,
+  counts: SeedReport['counts'],
+  now: number,
+) {
   counts.flexUsers = await insertUsers(tx, fixtures.flexUsers.map(flexUserRow));
   counts.sparkUsers = await insertUsers(tx, fixtures.sparkUsers.map(sparkUserRow));
-  const now = Date.now();
   await insertUsers(
     tx,
     fixtures.staff.map((member) => staffUserRow(member, now)),
   );
   counts.invitations = await insertInvitations(tx, fixtures.invitations);
   counts.templates = await upsertTemplates(tx, fixtures.templates);
+}
+
+/** The fixtures with every date moved by `by` milliseconds. */
+export function shiftFixtures(fixtures: Fixtures, by: number): Fixtures {
+  const later = (ts: number | null) => (ts === null ? null : ts + by);
+  const user = <U extends FixtureUser>(u: U): U => ({
+    ...u,
+    createDateTimestamp: u.createDateTimestamp + by,
+    expirationDateTimestamp: later(u.expirationDateTimestamp),
+    expirationDate:
+      u.expirationDateTimestamp === null
+        ? null
+        : new Date(u.expirationDateTimestamp + by).toISOString(),
+  });
+  return {
+    ...fixtures,
+    flexUsers: fixtures.flexUsers.map(user),
+    sparkUsers: fixtures.sparkUsers.map(user),
+    invitations: fixtures.invitations.map((i) => ({
+      ...i,
+      dateInvitedTimestamp: i.dateInvitedTimestamp + by,
+    })),
+    staff: fixtures.staff.map((s) => ({
+      ...s,
+      expirationDateTimestamp: later(s.expirationDateTimestamp ?? null),
+    })),
+  };
+}
+
+/** The Flex users just inserted whose flags need a platform link or filters behind them. */
+async function seededDrivers(
+  tx: Queryable,
+  staff: readonly StaffFixture[],
+): Promise<SeededDriver[]> {
+  const demoPhones = new Set(staff.filter((s) => !s.isAdmin).map((s) => s.phoneNumber));
+  const rows = await tx.query<{
+    id: string;
+    phone_number: string;
+    human_region: string | null;
+    proxy_installed: boolean;
+    setup_complete: boolean;
+  }>(
+    `SELECT id, phone_number, human_region, proxy_installed, setup_complete FROM users
+     WHERE product = 'flex' AND (proxy_installed OR setup_complete) ORDER BY create_date_ts, id`,
+  );
+  return rows.map((row) => ({
+    userId: row.id,
+    phoneNumber: row.phone_number,
+    region: row.human_region,
+    connected: row.proxy_installed,
+    setUp: row.setup_complete,
+    demo: demoPhones.has(row.phone_number),
+  }));
 }
 
 type FixtureUser = Fixtures['flexUsers'][number] | Fixtures['sparkUsers'][number];
@@ -171,13 +246,13 @@ export function sparkUserRow(u: SparkFixtureUser): NewUser {
   return { ...userRowBase(u), product: 'spark', delivery_area: u.driverOptions.deliveryArea };
 }
 
-/** Service the staff accounts have at least, counted from seeding (the fixtures are dated). */
+/** Service the staff accounts have at least, counted from seeding. */
 export const STAFF_SERVICE_WEEKS = 4;
 
 /**
  * Staff sign in to the Flex app, so their rows are Flex users carrying their permissions. Their
- * service runs at least STAFF_SERVICE_WEEKS from `now`: the fixtures are fixed in time, and a
- * sandbox started later must not greet its demo accounts with the payment page.
+ * service runs at least STAFF_SERVICE_WEEKS from `now`, so that a sandbox left running for days
+ * does not greet its demo accounts with the payment page.
  */
 export function staffUserRow(s: StaffFixture, now: number): NewUser {
   return {

@@ -85,7 +85,12 @@ export async function buildGateway(
   if (config.webDir) await registerWebApp(app, config.webDir);
 
   const seed = config.seed
-    ? await seedFixtures({ db, identity, fixturesDir: config.fixturesDir })
+    ? await seedFixtures({
+        db,
+        identity,
+        fixturesDir: config.fixturesDir,
+        setUpDrivers: driver.setUpSeededDrivers,
+      })
     : null;
 
   await app.ready();

@@ -3,9 +3,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dataset } from '../../../fixtures/generate-data.js';
-import { readFixtures } from '../src/seed.js';
+import { type Dataset, REFERENCE_DATE } from '../../../fixtures/generate-data.js';
+import { eventually } from '../../../tests/support/eventually.js';
+import { sweepLapsedStanding } from '../src/payments/settle.js';
+import { FIXTURES_REFERENCE_DATE, readFixtures, seedFixtures } from '../src/seed.js';
 import { buildGateway, type Gateway } from '../src/server.js';
 import { openDatabase } from '../src/storage/db.js';
 import { countInvitations } from '../src/storage/invitations.js';
@@ -113,6 +116,133 @@ describe('seeding', () => {
       await expect(
         signIn(url, gateway.config.clientId, owner.phoneNumber, owner.password),
       ).rejects.toThrow(/failed/);
+    } finally {
+      await gateway.close();
+    }
+  });
+});
+
+describe('the seeded sandbox on any day', () => {
+  const DAY = 86_400_000;
+
+  it('holds the same numbers of active, expiring and expired users whatever day it is seeded', async () => {
+    expect(FIXTURES_REFERENCE_DATE).toBe(REFERENCE_DATE);
+    const users = [...data.flexUsers, ...data.sparkUsers];
+    const expected = {
+      active: users.filter((u) => (u.expirationDateTimestamp ?? 0) > REFERENCE_DATE).length,
+      expiring: users.filter(
+        (u) =>
+          u.expirationDateTimestamp !== null &&
+          u.expirationDateTimestamp > REFERENCE_DATE &&
+          u.expirationDateTimestamp <= REFERENCE_DATE + DAY,
+      ).length,
+    };
+    expect(expected.active).toBeGreaterThan(20);
+    // A year and a half after the fixtures' day: dated fixtures would have expired everyone.
+    for (const seededAt of [Date.now(), REFERENCE_DATE + 540 * DAY + 7_654_321]) {
+      const gateway = await buildGateway({
+        port: 0,
+        logLevel: 'silent',
+        seed: false,
+        catcher: { enabled: false },
+        sandboxPlatform: { offerIntervalMs: 0 },
+      });
+      try {
+        await seedFixtures({
+          db: gateway.db,
+          identity: gateway.identity,
+          fixturesDir,
+          now: seededAt,
+          setUpDrivers: gateway.driver.setUpSeededDrivers,
+        });
+        // The good-standing sweep running at the seeding moment takes no one's standing.
+        expect(await sweepLapsedStanding(gateway.db, seededAt)).toBe(0);
+        const [row] = await gateway.db.query<{ active: number; expiring: number; future: number }>(
+          `SELECT count(*) FILTER (WHERE good_standing)::int AS active,
+             count(*) FILTER (WHERE expiration_ts > $1 AND expiration_ts <= $2)::int AS expiring,
+             count(*) FILTER (WHERE create_date_ts > $1)::int AS future
+           FROM users WHERE phone_number <> ALL($3)`,
+          [seededAt, seededAt + DAY, data.staff.map((s) => s.phoneNumber)],
+        );
+        expect(row).toEqual({ active: expected.active, expiring: expected.expiring, future: 0 });
+        const [invited] = await gateway.db.query<{ latest: number }>(
+          'SELECT max(date_invited_ts)::bigint AS latest FROM invitations',
+        );
+        expect(Number(invited?.latest)).toBeLessThanOrEqual(seededAt);
+        expect(Number(invited?.latest)).toBeGreaterThan(seededAt - 30 * DAY);
+      } finally {
+        await gateway.close();
+      }
+    }
+  });
+
+  it('gives every driver marked connected a platform link and every one marked set up filters', async () => {
+    const gateway = await buildGateway({
+      port: 0,
+      logLevel: 'silent',
+      fixturesDir,
+      catcher: { enabled: false },
+      sandboxPlatform: { offerIntervalMs: 0 },
+    });
+    try {
+      const [flags] = await gateway.db.query<Record<string, number>>(
+        `SELECT
+           count(*) FILTER (WHERE u.proxy_installed)::int AS connected,
+           count(*) FILTER (WHERE u.proxy_installed AND l.state = 'connected')::int AS linked,
+           count(*) FILTER (WHERE u.setup_complete)::int AS set_up,
+           count(*) FILTER (WHERE u.setup_complete AND s.user_id IS NOT NULL)::int AS with_filters,
+           count(*) FILTER (WHERE NOT u.proxy_installed AND l.user_id IS NOT NULL)::int AS stray_links
+         FROM users u
+         LEFT JOIN driver_platform_links l ON l.user_id = u.id
+         LEFT JOIN driver_settings s ON s.user_id = u.id
+         WHERE u.product = 'flex'`,
+      );
+      expect(flags!.connected).toBeGreaterThan(50);
+      expect(flags!.linked).toBe(flags!.connected);
+      expect(flags!.with_filters).toBe(flags!.set_up);
+      expect(flags!.stray_links).toBe(0);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('has the demo driver searching soon after the start and winning the blocks it wants', async () => {
+    const gateway = await buildGateway({
+      port: 0,
+      logLevel: 'silent',
+      fixturesDir,
+      sandboxPlatform: { offerIntervalMs: 0, failureRate: 0 },
+    });
+    try {
+      const url = await listening(gateway);
+      const demo = data.staff.find((member) => !member.isAdmin)!;
+      const token = await signIn(url, gateway.config.clientId, demo.phoneNumber, demo.password);
+      const dashboard = async () => {
+        const response = await request(`${url}/api/flex/v1/dashboard`, {
+          headers: { authorization: token },
+        });
+        return ((await response.body.json()) as { Item: Record<string, unknown> }).Item;
+      };
+      await eventually(async () => expect(await dashboard()).toMatchObject({ searching: true }), {
+        timeout: 30_000,
+      });
+      // Tomorrow at noon in Austin, $20.50/h: the demo driver's filters take it, the sample
+      // drivers' ($22/h and up) do not, so no one else races for it.
+      const noon = Math.ceil(Date.now() / DAY) * DAY + 18 * 3_600_000;
+      const offer = await gateway.driver.platform.publishOffer({
+        serviceAreaId: 'DAU1',
+        startTime: noon,
+        endTime: noon + 2 * 3_600_000,
+        pay: 41,
+        takenAfterMs: 60_000,
+      });
+      await eventually(async () => {
+        const response = await request(`${url}/api/flex/v1/offers?kind=won`, {
+          headers: { authorization: token },
+        });
+        const { Items } = (await response.body.json()) as { Items: { offerId: string }[] };
+        expect(Items.map((i) => i.offerId)).toContain(offer.offerId);
+      });
     } finally {
       await gateway.close();
     }

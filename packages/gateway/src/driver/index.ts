@@ -5,13 +5,16 @@ import { type Catcher, createCatcher } from '../catcher/index.js';
 import type { GatewayConfig } from '../config.js';
 import { createCredentialCipher, loadPlatformKey } from '../platform/credential-cipher.js';
 import { createSandboxPlatform, type SandboxPlatform } from '../platform/sandbox.js';
-import type { Db } from '../storage/db.js';
+import type { Db, Queryable } from '../storage/db.js';
 import { registerDriverRoutes } from './routes.js';
+import { type SeededDriver, setUpSeededDrivers } from './seeded-drivers.js';
 
 export interface DriverService {
   platform: SandboxPlatform;
   catcher: Catcher;
   registerRoutes(app: FastifyInstance): void;
+  /** Seeding: links the drivers marked connected and saves filters for those marked set up. */
+  setUpSeededDrivers(tx: Queryable, drivers: readonly SeededDriver[], now: number): Promise<void>;
   /** Starts the sandbox's offer generator and the catcher. */
   start(): void;
   /** Clears every timer: the catcher gives its leases back, the generator stops. */
@@ -54,6 +57,7 @@ export async function createDriverService(deps: {
   return {
     platform,
     catcher,
+    setUpSeededDrivers: (tx, drivers, now) => setUpSeededDrivers(tx, cipher, drivers, now),
     registerRoutes(app) {
       registerDriverRoutes(app, {
         db,

@@ -12,7 +12,7 @@ import {
 } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Offer } from '@blockcatch/sdk';
-import type { Db } from '../storage/db.js';
+import type { Db, Queryable } from '../storage/db.js';
 import { SANDBOX_SERVICE_AREAS } from './service-areas.js';
 import { createPollThrottle } from './throttle.js';
 import {
@@ -317,12 +317,8 @@ export function createSandboxPlatform(deps: {
           'This code can no longer be used: sign in again for a new one.',
         );
       }
-      const accessToken = randomBytes(32).toString('base64url');
-      await db.query(
-        'INSERT INTO sandbox_platform_sessions (token_hash, account_id, created_ts) VALUES ($1, $2, $3)',
-        [sha256(accessToken), challenge.account_id, now()],
-      );
-      return { accountId: challenge.account_id, accessToken };
+      const [session] = await issueSessions(db, [challenge.account_id], now());
+      return session!;
     },
 
     async listOffers(session) {
@@ -382,6 +378,57 @@ export function createSandboxPlatform(deps: {
       await refreshing?.catch(() => {});
     },
   };
+}
+
+/** Opens a session for each account, as a verified one-time code does. */
+async function issueSessions(
+  db: Queryable,
+  accountIds: readonly string[],
+  at: number,
+): Promise<PlatformSession[]> {
+  const sessions = accountIds.map((accountId) => ({
+    accountId,
+    accessToken: randomBytes(32).toString('base64url'),
+  }));
+  await db.query(
+    `INSERT INTO sandbox_platform_sessions (token_hash, account_id, created_ts)
+     SELECT unnest($1::text[]), unnest($2::text[]), $3`,
+    [sessions.map((s) => sha256(s.accessToken)), accountIds, at],
+  );
+  return sessions;
+}
+
+/** The delivery-account password of every account `provisionSandboxAccounts` makes (public). */
+export const SANDBOX_DEMO_PASSWORD = 'Platform-pass-2026';
+
+/**
+ * Registers sandbox delivery accounts that are already signed in, as if each driver had given
+ * their email and the texted code: seeding uses it so that a driver marked connected really is.
+ * All share the public SANDBOX_DEMO_PASSWORD (one scrypt, not one per account). Runs in the
+ * caller's transaction; the sandbox_* tables still belong to this module alone.
+ */
+export async function provisionSandboxAccounts(
+  db: Queryable,
+  accounts: readonly { email: string; phoneNumber: string }[],
+  at: number,
+): Promise<PlatformSession[]> {
+  if (accounts.length === 0) return [];
+  const salt = randomBytes(16);
+  const hash = await scryptAsync(SANDBOX_DEMO_PASSWORD, salt, 32);
+  const passwordHash = `${salt.toString('base64')}:${hash.toString('base64')}`;
+  const ids = accounts.map(() => `acct-${randomUUID()}`);
+  await db.query(
+    `INSERT INTO sandbox_platform_accounts (account_id, email, password_hash, phone_number, created_ts)
+     SELECT unnest($1::text[]), unnest($2::text[]), $3, unnest($4::text[]), $5`,
+    [
+      ids,
+      accounts.map((a) => a.email.trim().toLowerCase()),
+      passwordHash,
+      accounts.map((a) => a.phoneNumber),
+      at,
+    ],
+  );
+  return issueSessions(db, ids, at);
 }
 
 function toOffer(row: OfferRow): Offer & { closesAt: number } {
