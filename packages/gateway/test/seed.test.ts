@@ -36,7 +36,10 @@ async function listening(gateway: Gateway): Promise<string> {
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }
 
-describe('seeding', () => {
+// These start and seed whole gateways: slow on a loaded machine.
+const SEEDING = { timeout: 120_000 };
+
+describe('seeding', SEEDING, () => {
   it('loads the fixtures on the first start only, and staff sign in with their passwords', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'blockcatch-data-'));
     cleanup.push(dataDir);
@@ -122,7 +125,7 @@ describe('seeding', () => {
   });
 });
 
-describe('the seeded sandbox on any day', () => {
+describe('the seeded sandbox on any day', SEEDING, () => {
   const DAY = 86_400_000;
 
   it('holds the same numbers of active, expiring and expired users whatever day it is seeded', async () => {
