@@ -16,11 +16,13 @@ import {
 } from './cli-harness.js';
 import {
   adminClient,
+  deliveredTo,
   type FaultProxy,
   type Sandbox,
   startFaultProxy,
   startSandbox,
 } from './sdk-harness.js';
+import { eventually } from './support/eventually.js';
 
 let sandbox: Sandbox;
 let env: CliEnv;
@@ -39,24 +41,6 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-/** Every outbox SMS with this body, once the worker has delivered `expected` of them. */
-async function delivered(body: string, expected: number): Promise<string[]> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const items = await admin.client.outbox({ limit: 1000 });
-    const mine = items.filter((m) => m.body === body).map((m) => m.to);
-    if (mine.length >= expected || Date.now() > deadline) {
-      await new Promise((r) => setTimeout(r, 300));
-      const again = await admin.client.outbox({ limit: 1000 });
-      return again
-        .filter((m) => m.body === body)
-        .map((m) => m.to)
-        .sort();
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 const miami = ['send', 'sms', '--audience', 'flex', '--region', 'Miami'];
 
 describe('dry run', () => {
@@ -69,7 +53,7 @@ describe('dry run', () => {
     expect(run.stdout).toContain('Encoding GSM-7, 1 segment(s), 148 characters remaining');
     expect(run.stdout).toContain('+13055551000');
     expect(run.stdout).toContain('A real send needs --yes');
-    expect(await delivered(body, 0)).toEqual([]);
+    expect(await deliveredTo(sandbox, body, 0)).toEqual([]);
   });
 
   it('prints the documented JSON with --json', async () => {
@@ -207,7 +191,7 @@ describe('--only and --exclude', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('is not readable CSV');
     expect(run.stderr).toContain('nothing was sent');
-    expect(await delivered(body, 0)).toEqual([]);
+    expect(await deliveredTo(sandbox, body, 0)).toEqual([]);
   });
 
   it('stops when the file has no phone column', async () => {
@@ -241,7 +225,7 @@ describe('real sends', () => {
       queued: 2,
       message: 'Message sent successfully to 2 users.',
     });
-    expect(await delivered(body, 2)).toEqual(['+17865550001', '+17865550002']);
+    expect(await deliveredTo(sandbox, body, 2)).toEqual(['+17865550001', '+17865550002']);
   });
 
   it('sends a WhatsApp template', async () => {
@@ -269,7 +253,11 @@ describe('real sends', () => {
     const second = await cli(env, args);
     expect(second.code).toBe(0);
     expect(second.stderr).toContain('Already sent');
-    expect(await delivered(body, 3)).toEqual(['+13055551000', '+13055551002', '+13055551004']);
+    expect(await deliveredTo(sandbox, body, 3)).toEqual([
+      '+13055551000',
+      '+13055551002',
+      '+13055551004',
+    ]);
     const journal = readFileSync(
       join(env.configHome, 'blockcatch', 'default', 'send-journal.jsonl'),
       'utf8',
@@ -293,7 +281,7 @@ describe('real sends', () => {
     expect((await cli(env, [...args, '--key', 'k-1'])).code).toBe(0);
     expect((await cli(env, [...args, '--key', 'k-1'])).stderr).toContain('Already sent');
     expect((await cli(env, [...args, '--key', 'k-2'])).code).toBe(0);
-    expect(await delivered(body, 2)).toEqual(['+17865550001', '+17865550001']);
+    expect(await deliveredTo(sandbox, body, 2)).toEqual(['+17865550001', '+17865550001']);
   });
 });
 
@@ -304,10 +292,11 @@ describe('an interrupted send', () => {
   beforeAll(async () => {
     await insertUsers(sandbox.gateway.db, people);
     proxy = await startFaultProxy(sandbox.url);
-    // A slow gateway: every send waits, so the CLI can be killed between batches.
+    // The first two sends are answered; every later one hangs until the CLI dies, and then reaches
+    // the gateway anyway: the gateway did the work, but the CLI never heard of it.
     proxy.plan = (req) =>
-      req.method === 'POST' && req.path.startsWith('/api/flex/v1/admin/sendsms')
-        ? { kind: 'delay', ms: 250 }
+      req.method === 'POST' && req.path.startsWith('/api/flex/v1/admin/sendsms') && req.seen >= 2
+        ? { kind: 'hang' }
         : { kind: 'forward' };
   });
 
@@ -332,27 +321,24 @@ describe('an interrupted send', () => {
     ];
     const journal = join(env.configHome, 'blockcatch', 'default', 'send-journal.jsonl');
     const proxied = { ...env, gatewayUrl: proxy.url };
-    const { child, done } = startCli(proxied, args);
-    // Kill it once some, but not all, of its 10 batches are journaled.
-    const before = safeRead(journal)
-      .split('\n')
-      .filter((l) => l.includes('"key"')).length;
-    for (let i = 0; i < 200; i++) {
-      const lines = safeRead(journal)
+    const journaled = () =>
+      safeRead(journal)
         .split('\n')
         .filter((l) => l.includes('"key"')).length;
-      if (lines - before >= 2) break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    const before = journaled();
+    const { child, done } = startCli(proxied, args);
+    // Kill it once the two answered batches are journaled.
+    await eventually(() => expect(journaled() - before).toBe(2));
     child.kill('SIGKILL');
     const killed = await done;
     expect(killed.signal).toBe('SIGKILL');
+    proxy.plan = () => ({ kind: 'forward' });
 
     const again = await cli(proxied, args);
     expect(again.code).toBe(0);
-    expect(again.stderr).toMatch(/Resuming: \d+ of 10 batches already sent/);
+    expect(again.stderr).toMatch(/Resuming: 2 of 10 batches already sent/);
     expect(again.stdout).toMatch(/Resumed: \d+ of 10 batches/);
-    const to = await delivered(body, 40);
+    const to = await deliveredTo(sandbox, body, 40);
     expect(to).toHaveLength(40);
     expect(new Set(to).size).toBe(40);
   }, 60_000);

@@ -18,6 +18,7 @@ import {
   adminClient,
   authOptions,
   createAdmin,
+  deliveredTo,
   type FaultProxy,
   latestCode,
   type ProxyAction,
@@ -25,6 +26,7 @@ import {
   startFaultProxy,
   startSandbox,
 } from './sdk-harness.js';
+import { eventually } from './support/eventually.js';
 
 const RESPONSE_KEY = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
 let sandbox: Sandbox;
@@ -57,22 +59,6 @@ function proxiedClient(options: { timeoutMs?: number } = {}) {
     retry: { baseDelayMs: 20, maxRetries: 5, maxElapsedMs: 20_000 },
     ...options,
   });
-}
-
-/** Every outbox SMS with this body, waiting until the worker has delivered `expected` of them. */
-async function delivered(body: string, expected: number): Promise<string[]> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const items = await admin.client.outbox({ limit: 1000 });
-    const mine = items.filter((m) => m.body === body).map((m) => m.to);
-    if (mine.length >= expected || Date.now() > deadline) {
-      // Give a duplicate the chance to show up before judging.
-      await new Promise((r) => setTimeout(r, 200));
-      const again = await admin.client.outbox({ limit: 1000 });
-      return again.filter((m) => m.body === body).map((m) => m.to);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe('reads', () => {
@@ -128,7 +114,7 @@ describe('reads', () => {
   it('times out a request that hangs, and retries a GET after the timeout', async () => {
     proxy.plan = (req) =>
       req.path.startsWith('/api/flex/v1/admin/referrals') && req.seen === 0
-        ? { kind: 'delay', ms: 1_000 }
+        ? { kind: 'hang' }
         : { kind: 'forward' };
     try {
       await expect(proxiedClient({ timeoutMs: 300 }).referrals()).resolves.toBeInstanceOf(Array);
@@ -138,7 +124,7 @@ describe('reads', () => {
         timeoutMs: 100,
         retry: false,
       });
-      proxy.plan = () => ({ kind: 'delay', ms: 500 });
+      proxy.plan = () => ({ kind: 'hang' });
       await expect(noRetry.referrals()).rejects.toBeInstanceOf(TimeoutError);
     } finally {
       proxy.plan = () => ({ kind: 'forward' });
@@ -146,16 +132,17 @@ describe('reads', () => {
   });
 
   it('stops at once when the caller aborts', async () => {
-    proxy.plan = () => ({ kind: 'delay', ms: 2_000 });
+    const controller = new AbortController();
+    // The request hangs until the client lets go: only the abort can end it.
+    proxy.plan = () => {
+      controller.abort();
+      return { kind: 'hang' };
+    };
     try {
-      const controller = new AbortController();
-      setTimeout(() => controller.abort(), 50);
-      const started = Date.now();
       const error = await proxiedClient()
         .me({ signal: controller.signal })
         .catch((e) => e);
       expect(error.code).toBe('aborted');
-      expect(Date.now() - started).toBeLessThan(1_000);
     } finally {
       proxy.plan = () => ({ kind: 'forward' });
     }
@@ -178,7 +165,7 @@ describe('sends under faults', () => {
       { kind: 'status', status: 503 },
       { kind: 'status-after-forward', status: 500 },
       { kind: 'status', status: 429, headers: { 'retry-after': '1' } },
-      { kind: 'delay', ms: 600 },
+      { kind: 'hang' },
     ];
     const firstTry = new Set<string>();
     proxy.plan = (req) => {
@@ -204,7 +191,7 @@ describe('sends under faults', () => {
     } finally {
       proxy.plan = () => ({ kind: 'forward' });
     }
-    const sent = await delivered(message, numbers.length);
+    const sent = await deliveredTo(sandbox, message, numbers.length);
     expect(sent.sort()).toEqual([...numbers].sort());
   }, 40_000);
 
@@ -236,7 +223,7 @@ describe('sends under faults', () => {
     });
     expect(summary.batchesSkipped).toBe(2);
     expect(summary.batchesSent).toBe(3);
-    const sent = await delivered(message, numbers.length);
+    const sent = await deliveredTo(sandbox, message, numbers.length);
     expect(sent.sort()).toEqual([...numbers].sort());
   }, 40_000);
 
@@ -329,11 +316,7 @@ describe('a driver through the resources', () => {
       password: 'flex-pw-1',
     });
     expect(challenge.sentTo).toBe(phone);
-    let code = '';
-    for (let i = 0; i < 50 && !code; i++) {
-      code = await latestCode(admin.client, phone).catch(() => '');
-      if (!code) await new Promise((r) => setTimeout(r, 100));
-    }
+    const code = await eventually(() => latestCode(admin.client, phone));
     await driver.platform.verify({ challengeId: challenge.challengeId, code });
     expect(await driver.platform.state()).toEqual({ proxyInstalled: true, pendingCode: false });
     await driver.platform.disconnect();

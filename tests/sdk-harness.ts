@@ -1,13 +1,16 @@
 // What the SDK's cross-package tests share: the real sandbox gateway on 127.0.0.1:0, an admin
 // account, and a loopback proxy in front of the gateway that counts identity calls and injects
-// faults (dropped connections, delays, 5xx, 429 with Retry-After, rewritten bodies).
+// faults (dropped connections, hung requests, 5xx, 429 with Retry-After, rewritten bodies).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
 import type { GatewayConfigInput } from '../packages/gateway/src/config.js';
 import { buildGateway, type Gateway } from '../packages/gateway/src/server.js';
+import { readOutbox } from '../packages/gateway/src/storage/outbox.js';
 import { insertUsers } from '../packages/gateway/src/storage/users.js';
 import { type AuthOptions, createAuth } from '../packages/sdk/src/auth/auth.js';
 import { createGatewayClient } from '../packages/sdk/src/gateway/client.js';
+import { eventually } from './support/eventually.js';
 
 export interface Sandbox {
   gateway: Gateway;
@@ -69,6 +72,27 @@ export async function latestCode(
   return code;
 }
 
+/**
+ * The numbers every outbox message with this body went to (sorted, duplicates kept), once at least
+ * `expected` of them are there and the send worker has nothing left to send.
+ */
+export async function deliveredTo(
+  sandbox: Sandbox,
+  body: string,
+  expected: number,
+): Promise<string[]> {
+  return eventually(async () => {
+    const [pending] = await sandbox.gateway.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM send_recipients WHERE status IN ('queued', 'sending')`,
+    );
+    expect(pending?.n, 'recipients still to send').toBe(0);
+    const messages = await readOutbox(sandbox.gateway.db, { limit: 1000 });
+    const to = messages.filter((m) => m.body === body).map((m) => m.to);
+    expect(to.length).toBeGreaterThanOrEqual(expected);
+    return to.sort();
+  });
+}
+
 export interface ProxiedRequest {
   method: string;
   path: string;
@@ -85,7 +109,11 @@ export type ProxyAction =
   | { kind: 'drop' }
   /** Forward, then close the socket instead of answering: the gateway did the work. */
   | { kind: 'drop-after-forward' }
-  | { kind: 'delay'; ms: number }
+  /**
+   * Hold the request unanswered until the client gives up (its timeout or abort), then forward it:
+   * the gateway sees it late, after the client stopped waiting.
+   */
+  | { kind: 'hang' }
   /** Answer this status without forwarding. */
   | { kind: 'status'; status: number; headers?: Record<string, string>; body?: string }
   /** Forward, then answer this status instead of the gateway's answer. */
@@ -169,9 +197,12 @@ async function act(
         action.body ?? JSON.stringify({ code: 'Injected', message: `injected ${action.status}` }),
       );
       return;
-    case 'delay':
-      await new Promise((resolve) => setTimeout(resolve, action.ms));
-      break;
+    case 'hang':
+      if (!res.socket?.destroyed) {
+        await new Promise<void>((resolve) => res.once('close', () => resolve()));
+      }
+      await forward(req, body, url).catch(() => {});
+      return;
     default:
       break;
   }

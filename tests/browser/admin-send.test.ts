@@ -9,6 +9,7 @@ import { readOutbox } from '../../packages/gateway/src/storage/outbox.js';
 import { readJobProgress } from '../../packages/gateway/src/storage/send-jobs.js';
 import { listUsers, toFlexUser } from '../../packages/gateway/src/storage/users.js';
 import { buildInviteeList } from '../../web/src/hooks/admin/invitee-list.js';
+import { eventually } from '../support/eventually.js';
 import {
   ADMIN,
   type BrowserSandbox,
@@ -50,22 +51,18 @@ async function deselectRows(page: Page, indexes: number[]): Promise<string[]> {
 
 /** Waits for the send job of the messages after `mark` to finish, and returns their numbers. */
 async function deliveredAfter(mark: number, body: string): Promise<string[]> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const messages = (await readOutbox(sandbox.gateway.db, { afterId: mark, limit: 1000 })).filter(
-      (m) => m.body === body,
-    );
-    const jobId = messages[0]?.jobId;
-    if (jobId) {
-      const progress = await readJobProgress(sandbox.gateway.db, jobId);
-      if (progress?.done) {
-        const all = await readOutbox(sandbox.gateway.db, { afterId: mark, limit: 1000 });
-        return all.filter((m) => m.jobId === jobId).map((m) => m.to);
-      }
-    }
-    if (Date.now() > deadline) throw new Error('the send job did not finish in 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return eventually(
+    async () => {
+      const messages = await readOutbox(sandbox.gateway.db, { afterId: mark, limit: 1000 });
+      const jobId = messages.find((m) => m.body === body)?.jobId;
+      expect(jobId, 'a message of the send in the outbox').toBeDefined();
+      const progress = await readJobProgress(sandbox.gateway.db, jobId!);
+      expect(progress?.done, 'the send job is done').toBe(true);
+      const all = await readOutbox(sandbox.gateway.db, { afterId: mark, limit: 1000 });
+      return all.filter((m) => m.jobId === jobId).map((m) => m.to);
+    },
+    { timeout: 30_000 },
+  );
 }
 
 async function idToken(page: Page): Promise<string> {
@@ -170,15 +167,12 @@ describe('the Send SMS screen', () => {
       .getByText(`Message sent successfully to ${audience.length} users.`)
       .first()
       .waitFor();
-    const deadline = Date.now() + 20_000;
-    let sent: string[] = [];
-    while (Date.now() < deadline) {
+    const expected = audience.map((u) => normalizePhone(u.phoneNumber)).sort();
+    await eventually(async () => {
       const messages = await readOutbox(sandbox.gateway.db, { afterId: mark, limit: 100 });
-      sent = messages.filter((m) => m.channel === 'whatsapp').map((m) => m.to);
-      if (sent.length >= audience.length) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect(sent.sort()).toEqual(audience.map((u) => normalizePhone(u.phoneNumber)).sort());
+      const sent = messages.filter((m) => m.channel === 'whatsapp').map((m) => m.to);
+      expect(sent.sort()).toEqual(expected);
+    });
     expect(errors).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import staff from '../../fixtures/data/staff.json' with { type: 'json' };
 import { buildGateway, type Gateway } from '../../packages/gateway/src/server.js';
 import { readOutbox } from '../../packages/gateway/src/storage/outbox.js';
+import { eventually } from '../support/eventually.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const WEB_DIR = `${root}web/dist`;
@@ -158,18 +159,19 @@ export async function latestCode(
   phone: string,
   options: { afterId?: number; timeoutMs?: number } = {},
 ): Promise<string> {
-  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
-  for (;;) {
-    const [message] = await readOutbox(gateway.db, {
-      to: phone,
-      limit: 1,
-      ...(options.afterId === undefined ? {} : { afterId: options.afterId }),
-    });
-    const code = message?.body.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-    if (Date.now() > deadline) throw new Error(`no code in the outbox for ${phone}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return eventually(
+    async () => {
+      const [message] = await readOutbox(gateway.db, {
+        to: phone,
+        limit: 1,
+        ...(options.afterId === undefined ? {} : { afterId: options.afterId }),
+      });
+      const code = message?.body.match(/\b(\d{6})\b/)?.[1];
+      if (!code) throw new Error(`no code in the outbox for ${phone}`);
+      return code;
+    },
+    { timeout: options.timeoutMs ?? 20_000 },
+  );
 }
 
 /** The id of the newest outbox message, so a later `latestCode` only sees newer ones. */

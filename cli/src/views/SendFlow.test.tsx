@@ -1,5 +1,6 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../../tests/support/eventually.js';
 import { loadTranslations } from '../i18n.js';
 import type { ReviewColumn } from './Review.js';
 import { SendFlow, type SendFlowProps } from './SendFlow.js';
@@ -54,8 +55,8 @@ function setup(
   return { ...view, onSend, onFinish };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const tick = () => sleep(80);
+/** One turn of the event loop: React runs the last render's effects, where Ink re-binds key handlers. */
+const nextTurn = () => new Promise<void>((next) => setImmediate(next));
 
 interface View {
   stdin: { write(s: string): void };
@@ -63,16 +64,17 @@ interface View {
 }
 
 /**
- * Types keys one at a time, each after the previous one was drawn: Ink reads stdin
- * asynchronously, and a key that reaches a handler of the previous render lands in the wrong mode.
+ * Types keys one at a time, each once the previous one was drawn and its handlers bound: Ink reads
+ * stdin asynchronously, and a key that reaches a handler of the previous render lands in the wrong
+ * mode. Every key given here must change the screen.
  */
 async function press(view: View, ...keys: string[]) {
   for (const key of keys) {
     const before = view.lastFrame();
     view.stdin.write(key);
-    const deadline = Date.now() + 2000;
-    while (view.lastFrame() === before && Date.now() < deadline) await sleep(10);
-    await sleep(15);
+    await eventually(() => expect(view.lastFrame()).not.toBe(before));
+    await nextTurn();
+    await nextTurn();
   }
 }
 
@@ -123,7 +125,7 @@ describe('SendFlow', () => {
     await press({ stdin, lastFrame }, KEYS.enter, KEYS.right);
     expect(lastFrame()).toContain('Page 2 / 3');
     expect(lastFrame()).toContain('Driver 20');
-    await press({ stdin, lastFrame }, KEYS.right, KEYS.right);
+    await press({ stdin, lastFrame }, KEYS.right);
     expect(lastFrame()).toContain('Page 3 / 3');
     expect(lastFrame()!.match(/\[x\]/g)).toHaveLength(5);
     await press({ stdin, lastFrame }, KEYS.left, 'r');
@@ -146,13 +148,14 @@ describe('SendFlow', () => {
     await press({ stdin, lastFrame }, 'n');
     expect(lastFrame()).toContain('44 selected');
     await press({ stdin, lastFrame }, 's', 'y');
-    await tick();
+    await eventually(() => {
+      expect(lastFrame()).toContain('Message sent successfully to 44 users.');
+      expect(onFinish).toHaveBeenCalledWith('done');
+    });
     expect(onSend).toHaveBeenCalledTimes(1);
     const phones = onSend.mock.calls[0]![0] as string[];
     expect(phones).toHaveLength(44);
     expect(phones).not.toContain('+13055551000');
-    expect(lastFrame()).toContain('Message sent successfully to 44 users.');
-    expect(onFinish).toHaveBeenCalledWith('done');
   });
 
   it('draws the progress bar while sending', async () => {
@@ -169,17 +172,25 @@ describe('SendFlow', () => {
     );
     const { lastFrame, stdin } = setup(onSend);
     await press({ stdin, lastFrame }, KEYS.enter, 's', KEYS.enter);
-    expect(lastFrame()).toContain('Sending message...');
-    expect(lastFrame()).toContain('44%');
-    expect(lastFrame()).toContain('Sending batch 1 of 3 (20 of 45 recipients)');
+    // The bar first draws at 0%; the reported progress arrives in a render of its own.
+    await eventually(() => {
+      expect(lastFrame()).toContain('Sending message...');
+      expect(lastFrame()).toContain('44%');
+      expect(lastFrame()).toContain('Sending batch 1 of 3 (20 of 45 recipients)');
+    });
     release('done!');
-    await tick();
-    expect(lastFrame()).toContain('done!');
+    await eventually(() => expect(lastFrame()).toContain('done!'));
   });
 
   it('does not reach the confirmation with nobody selected', async () => {
     const { lastFrame, stdin } = setup();
-    await press({ stdin, lastFrame }, KEYS.enter, 'a', 's');
+    await press({ stdin, lastFrame }, KEYS.enter, 'a');
+    expect(lastFrame()).toContain('0 selected');
+    // 's' changes nothing on screen, so the next key proves it was handled: 'a' still selects all
+    // in the review, where a confirmation would have ignored it.
+    stdin.write('s');
+    await press({ stdin, lastFrame }, 'a');
+    expect(lastFrame()).toContain('45 selected');
     expect(lastFrame()).not.toContain('Are you sure');
   });
 });

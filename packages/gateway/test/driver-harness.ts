@@ -3,6 +3,7 @@
 // and a small JSON client for the /api/flex/v1 driver endpoints.
 import { startOfDay } from '@blockcatch/sdk';
 import { CognitoUser, CognitoUserPool, type ICognitoStorage } from 'amazon-cognito-identity-js';
+import { eventually } from '../../../tests/support/eventually.js';
 import type { GatewayConfigInput } from '../src/config.js';
 import { buildGateway, type Gateway } from '../src/server.js';
 import { readOutbox } from '../src/storage/outbox.js';
@@ -207,17 +208,29 @@ export function matchingOffer(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export async function waitFor<T>(
+/**
+ * The first quarter hour at least `afterMs` from now at which a block `lengthMs` long starts and
+ * ends on the same Austin day (a block fits its start day's windows only).
+ */
+export function sameDayStart(afterMs: number, lengthMs: number): number {
+  const day = (ts: number) => new Date(ts).toLocaleDateString('en-CA', { timeZone: AUSTIN });
+  let start = Math.ceil((Date.now() + afterMs) / 900_000) * 900_000;
+  while (day(start) !== day(start + lengthMs - 1)) start += 900_000;
+  return start;
+}
+
+/** Reads until `done` holds for what was read, through the shared `eventually`; answers the read. */
+export function waitFor<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
-  timeoutMs = 10_000,
+  timeout = 20_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  return eventually(
+    async () => {
+      const value = await read();
+      if (!done(value)) throw new Error(`condition not met yet: ${JSON.stringify(value)}`);
+      return value;
+    },
+    { timeout },
+  );
 }

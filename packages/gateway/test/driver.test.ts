@@ -10,6 +10,7 @@ import {
 } from '@blockcatch/sdk';
 import { CognitoUserAttribute } from 'amazon-cognito-identity-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../tests/support/eventually.js';
 import { readOutbox } from '../src/storage/outbox.js';
 import {
   addDriver,
@@ -300,19 +301,33 @@ describe('filters and status', () => {
       (r) => r.body.Item.searching === false,
     );
     expect(off.body.Item.systemOn).toBe(false);
-    // Records are written in batches every 100 ms: let the last ones land before comparing.
-    await new Promise((r) => setTimeout(r, 250));
+    const { catcher, platform } = running.gateway.driver;
+    const [me] = await running.gateway.db.query<{ id: string }>(
+      'SELECT id FROM users WHERE phone_number = $1',
+      [phone],
+    );
+    await eventually(() => expect(catcher.heldDrivers()).not.toContain(me!.id));
+    await catcher.settle();
     const before = (await driver.get('/dashboard')).body.Item.offers;
-    const offer = await running.gateway.driver.platform.publishOffer(
-      matchingOffer({ serviceAreaId: 'DHO2' }),
+
+    // A driver still on at the same warehouse takes the next offer: the catcher saw it.
+    const witnessPhone = '+15125550116';
+    const witness = await addDriver(running, witnessPhone);
+    await connect(running, witness, witnessPhone);
+    await witness.put('/settings', openFilters({ warehouses: ['DHO2'] }));
+    await witness.put('/status', { status: 'start' });
+    await waitFor(
+      () => witness.get('/dashboard'),
+      (r) => r.body.Item.searching === true,
     );
-    await new Promise((r) => setTimeout(r, 300));
+    const offer = await platform.publishOffer(matchingOffer({ serviceAreaId: 'DHO2' }));
+    await waitFor(
+      () => witness.get('/offers?kind=won'),
+      (r) => r.body.Items.some((o: { offerId: string }) => o.offerId === offer.offerId),
+    );
+    await catcher.settle();
     expect((await driver.get('/dashboard')).body.Item.offers).toEqual(before);
-    const [open] = await running.gateway.db.query<{ accepted_by: string | null }>(
-      'SELECT accepted_by FROM sandbox_offers WHERE id = $1',
-      [offer.offerId],
-    );
-    expect(open?.accepted_by).toBeNull();
+    await witness.put('/status', { status: 'stop' });
   });
 
   it('stops searching for a driver who disconnects the delivery account', async () => {

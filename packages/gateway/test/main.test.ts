@@ -51,14 +51,16 @@ const exited = (child: ChildProcess) =>
     child.once('exit', (code, signal) => resolve(code ?? signal)),
   );
 
-async function waitForBanner(child: ReturnType<typeof startMain>): Promise<string> {
-  const deadline = Date.now() + 45_000;
-  while (!child.output().includes('Sent messages')) {
-    if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}: ${child.errors()}`);
-    if (Date.now() > deadline) throw new Error(`no banner: ${child.output()} ${child.errors()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return child.output();
+/** The start banner, once its last line is out; fails at once if the process exits first. */
+function waitForBanner(child: ReturnType<typeof startMain>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (child.output().includes('Sent messages')) resolve(child.output());
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${child.errors()}`)));
+    check();
+  });
 }
 
 describe('blockcatch-gateway', () => {

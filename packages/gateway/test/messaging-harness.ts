@@ -4,6 +4,7 @@
 // tokens belongs with the identity module.
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import pg from 'pg';
+import { eventually } from '../../../tests/support/eventually.js';
 import type { Principal } from '../src/api/authenticate.js';
 import { type GatewayConfigInput, parseConfig } from '../src/config.js';
 import { unauthenticated } from '../src/http/errors.js';
@@ -114,19 +115,19 @@ export async function startMessagingServer(
   };
 }
 
-/** Polls job progress straight from the database until nothing is queued or sending. */
-export async function waitForJob(db: Db, jobId: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const [row] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM send_recipients
-       WHERE job_id = $1 AND status IN ('queued', 'sending')`,
-      [jobId],
-    );
-    if (row?.n === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${jobId} did not finish in ${timeoutMs} ms`);
+/** Waits, through the shared `eventually`, until none of the job's recipients is queued or sending. */
+export function waitForJob(db: Db, jobId: string, timeout = 60_000): Promise<void> {
+  return eventually(
+    async () => {
+      const [row] = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM send_recipients
+         WHERE job_id = $1 AND status IN ('queued', 'sending')`,
+        [jobId],
+      );
+      if (row?.n !== 0) throw new Error(`job ${jobId} still has ${row?.n} recipients to send`);
+    },
+    { timeout },
+  );
 }
 
 /** `count` distinct valid US numbers: +1555 followed by seven digits from `start`. */

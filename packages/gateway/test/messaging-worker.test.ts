@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '../../../tests/support/eventually.js';
 import { parseConfig } from '../src/config.js';
 import { createMessaging } from '../src/messaging/index.js';
 import { openDatabase } from '../src/storage/db.js';
@@ -125,7 +126,9 @@ describe('several workers on one PostgreSQL database', () => {
     const { jobId, queued } = await send(first.url, phoneNumbers(300));
     expect(queued).toBe(300);
     // At 50/s, 300 take about 6 s: kill once a fair share is out, but well before the end.
-    await waitUntil(async () => (await outboxCounts(testDb)).total >= 60);
+    await eventually(async () =>
+      expect((await outboxCounts(testDb)).total).toBeGreaterThanOrEqual(60),
+    );
     first.child.kill('SIGKILL');
     await once(first.child, 'exit');
     const atKill = (await outboxCounts(testDb)).total;
@@ -170,12 +173,4 @@ async function startChild(schema: string): Promise<{ child: ChildProcess; url: s
     );
   });
   return { child, url };
-}
-
-async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }

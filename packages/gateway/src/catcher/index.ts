@@ -33,6 +33,11 @@ export interface Catcher {
   wake(): void;
   /** The drivers this process polls now. */
   heldDrivers(): string[];
+  /**
+   * Waits for the lease round under way and for the pollers being stopped, then writes the offer
+   * records gathered so far (the timer does it every `flushMs`): tests read a settled state.
+   */
+  settle(): Promise<void>;
 }
 
 export function createCatcher(deps: {
@@ -48,6 +53,7 @@ export function createCatcher(deps: {
   const now = deps.now ?? Date.now;
   const holderId = deps.holderId ?? `gw-${process.pid}-${randomUUID().slice(0, 8)}`;
   const pollers = new Map<string, DriverPoller>();
+  const stopping = new Set<Promise<void>>();
   let pending: OfferRecord[] = [];
   let roundTimer: NodeJS.Timeout | null = null;
   let flushTimer: NodeJS.Timeout | null = null;
@@ -70,6 +76,10 @@ export function createCatcher(deps: {
   const stopPoller = (userId: string) => {
     const stopped = pollers.get(userId)?.stop();
     pollers.delete(userId);
+    if (stopped) {
+      stopping.add(stopped);
+      void stopped.finally(() => stopping.delete(stopped));
+    }
     return stopped;
   };
 
@@ -205,5 +215,10 @@ export function createCatcher(deps: {
     },
     wake,
     heldDrivers: () => [...pollers.keys()],
+    async settle() {
+      await round;
+      await Promise.all(stopping);
+      await flush();
+    },
   };
 }

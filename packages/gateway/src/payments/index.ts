@@ -14,6 +14,8 @@ export interface Payments {
   registerRoutes(app: FastifyInstance): void;
   start(): void;
   stop(): void;
+  /** Runs the good-standing sweep now, as the timer would; answers how many drivers lost it. */
+  sweepNow(): Promise<number>;
 }
 
 export function createPayments(deps: {
@@ -57,5 +59,6 @@ export function createPayments(deps: {
       if (timer) clearInterval(timer);
       timer = null;
     },
+    sweepNow: () => sweepLapsedStanding(db),
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eventually } from '../../../../tests/support/eventually.js';
 import { type Db, openDatabase } from '../storage/db.js';
 import { migrate } from '../storage/migrate.js';
 import { createSandboxPlatform, type SandboxPlatform } from './sandbox.js';
@@ -8,12 +9,16 @@ let db: Db;
 let texts: { to: string; text: string }[];
 let platform: SandboxPlatform;
 const HOUR = 3_600_000;
+/** The platform's clock: tests move it instead of waiting. */
+let clock: number;
+const now = () => clock;
 
 function start(options: Parameters<typeof createSandboxPlatform>[0]['options'] = {}) {
   platform = createSandboxPlatform({
     db,
     sendCode: async (to, text) => void texts.push({ to, text }),
     options: { offerIntervalMs: 0, failureRate: 0, maxPollsPerSecond: 0, ...options },
+    now,
   });
   return platform;
 }
@@ -39,7 +44,7 @@ const failure = async (promise: Promise<unknown>) => {
 };
 
 const block = () => {
-  const startTime = Date.now() + 3 * HOUR;
+  const startTime = clock + 3 * HOUR;
   return { serviceAreaId: 'DAU1', startTime, endTime: startTime + 4 * HOUR, pay: 90 };
 };
 
@@ -50,6 +55,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   texts = [];
+  clock = Date.parse('2026-03-02T12:00:00Z');
   await db.query('DELETE FROM sandbox_offers');
 });
 
@@ -119,7 +125,9 @@ describe('the sandbox delivery platform', () => {
     const session = await connected();
     const offer = await platform.publishOffer({ ...block(), takenAfterMs: 30 });
     expect(await platform.listOffers(session)).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 60));
+    clock += 29;
+    expect(await platform.listOffers(session)).toHaveLength(1);
+    clock += 1;
     expect(await platform.listOffers(session)).toEqual([]);
     expect(await platform.acceptOffer(session, offer.offerId)).toBe('gone');
   });
@@ -169,7 +177,12 @@ describe('the sandbox delivery platform', () => {
     let announced = 0;
     platform.onNewOffers?.(() => announced++);
     platform.start();
-    await new Promise((r) => setTimeout(r, 300));
+    await eventually(async () => {
+      const [published] = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM sandbox_offers',
+      );
+      expect(published!.n).toBeGreaterThan(3);
+    });
     await platform.stop();
     const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sandbox_offers');
     expect(count!.n).toBeGreaterThan(3);
@@ -183,9 +196,12 @@ describe('the sandbox delivery platform', () => {
       db,
       sendCode: async () => {},
       options: { offerIntervalMs: 0 },
+      now,
     });
+    expect(await platform.listOffers(session)).toEqual([]);
     const offer = await other.publishOffer(block());
-    await new Promise((r) => setTimeout(r, 60));
+    // Each process rereads the open offers once its copy is older than 50 ms.
+    clock += 51;
     expect((await platform.listOffers(session)).map((o) => o.offerId)).toContain(offer.offerId);
     await other.stop();
   });

@@ -32,7 +32,8 @@ function recordingSender(failOn: Set<string> = new Set()) {
   ): Promise<SendResult> => {
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
-    await new Promise((r) => setTimeout(r, 1));
+    // Yield a turn of the event loop so that concurrent batches overlap here.
+    await new Promise((next) => setImmediate(next));
     inFlight--;
     const key = options?.idempotencyKey ?? '';
     if (failOn.has(key)) throw new ServerError(503, { message: 'busy' });
