@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 const source = { conditions: ['source'] };
+/** Gateway suites that run once per database (see packages/gateway/test/helpers/database.ts). */
+const STORAGE_SUITES = ['test/storage.test.ts'];
 // Tests run in Vite's server environment, which resolves with its own conditions: without this,
 // `@blockcatch/sdk` would resolve to the built dist instead of src.
 const ssr = { resolve: { conditions: ['source'], externalConditions: ['source'] } };
@@ -14,6 +16,7 @@ export default defineConfig({
   root,
   resolve: source,
   test: {
+    reporters: ['default', './tests/support/slowest-files.ts'],
     projects: [
       {
         resolve: source,
@@ -31,10 +34,25 @@ export default defineConfig({
           name: 'gateway',
           root: `${root}/packages/gateway`,
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: [...STORAGE_SUITES, '**/node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
+      // The storage suites once per database, as two projects, so PGlite and PostgreSQL run in
+      // parallel workers instead of one after the other in one file.
+      ...(['pglite', 'postgres'] as const).map((database) => ({
+        resolve: source,
+        ssr,
+        test: {
+          name: `storage-${database}`,
+          root: `${root}/packages/gateway`,
+          include: STORAGE_SUITES,
+          env: { BLOCKCATCH_TEST_DATABASES: database },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
       {
         resolve: source,
         ssr,

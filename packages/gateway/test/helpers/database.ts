@@ -15,9 +15,23 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
+type DatabaseKind = 'pglite' | 'postgres';
 
-export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
+/**
+ * The databases a storage suite runs on: both, unless BLOCKCATCH_TEST_DATABASES names one (the
+ * root vitest config runs the storage suite once per database, in parallel).
+ */
+export const DATABASE_KINDS: readonly DatabaseKind[] = (() => {
+  const named = process.env.BLOCKCATCH_TEST_DATABASES?.split(',').map((kind) => kind.trim());
+  if (!named) return ['pglite', 'postgres'];
+  const unknown = named.filter((kind) => kind !== 'pglite' && kind !== 'postgres');
+  if (unknown.length > 0) {
+    throw new Error(`BLOCKCATCH_TEST_DATABASES: ${unknown.join(', ')} is not pglite or postgres`);
+  }
+  return named as DatabaseKind[];
+})();
+
+export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const db = await openDatabase({ kind: 'pglite' });
     await migrate(db);
