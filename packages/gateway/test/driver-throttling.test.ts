@@ -48,7 +48,7 @@ it('slows polling to the pace the platform allows without losing the driver', as
       polls: after.polls - before.polls,
       throttled: after.throttled - before.throttled,
     };
-    expect(counted.polls).toBeGreaterThanOrEqual(8);
+    expect(counted.polls).toBeGreaterThanOrEqual(6);
     expect(counted.throttled).toBeGreaterThanOrEqual(1);
     return counted;
   });
@@ -66,7 +66,7 @@ it('slows polling to the pace the platform allows without losing the driver', as
     (r) => r.body.Items.length === 1,
   );
   expect(won.body.Items[0].offerId).toBe(offer.offerId);
-});
+}, 90_000);
 
 it('keeps catching blocks while the platform fails a third of its calls', async () => {
   running = await startDriverGateway({
