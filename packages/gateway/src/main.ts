@@ -134,8 +134,6 @@ async function main(): Promise<void> {
   const address = gateway.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  process.stdout.write(banner(gateway, `http://${host}:${port}`));
-
   let closing = false;
   const stop = (signal: NodeJS.Signals) => {
     // A second Ctrl-C means "now": skip the graceful close.
@@ -150,8 +148,10 @@ async function main(): Promise<void> {
       },
     );
   };
+  // Listen before the banner: whoever reads it may signal at once.
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  process.stdout.write(banner(gateway, `http://${host}:${port}`));
 }
 
 main().catch((error: unknown) => {

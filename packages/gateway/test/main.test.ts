@@ -80,7 +80,7 @@ describe('blockcatch-gateway', () => {
     expect(health.status).toBe(200);
     child.kill('SIGTERM');
     expect(await exited(child), child.errors()).toBe(0);
-  });
+  }, 90_000);
 
   it('keeps its data across a restart and does not seed twice', async () => {
     const child = startMain(['--port', '0', '--data-dir', dataDir]);
@@ -88,7 +88,7 @@ describe('blockcatch-gateway', () => {
     expect(banner).toMatch(/Seeded\s+earlier/);
     child.kill('SIGINT');
     expect(await exited(child), child.errors()).toBe(0);
-  });
+  }, 90_000);
 
   it('refuses a bad flag value with one line naming the flag, and exit code 2', async () => {
     const child = startMain(['--port', 'eighty']);
