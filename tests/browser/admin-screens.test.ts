@@ -79,6 +79,39 @@ describe('admin screens', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps Nombre, Teléfono and DD/MM/YY in the English notifications review, dates elsewhere as words', async () => {
+    const { page, errors } = await sandbox.newPage({ language: 'en' });
+    await signIn(page, OWNER);
+    await page.goto('/admin/notifications');
+    await settled(page);
+    await page.getByLabel('Message', { exact: true }).fill('Hello');
+    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('columnheader', { name: 'Nombre', exact: true }).waitFor();
+    await page.getByRole('columnheader', { name: 'Teléfono', exact: true }).waitFor();
+    const expiration = page.locator('tbody time').first();
+    expect(await expiration.textContent()).toMatch(/^\d{2}\/\d{2}\/\d{2}$/);
+    expect(await expiration.getAttribute('title')).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect(
+      await page
+        .locator('tbody td')
+        .filter({ hasText: /^\+1 \(\d{3}\) \d{3}-\d{4}$/ })
+        .count(),
+    ).toBeGreaterThan(0);
+
+    // The users table writes the same dates as "Dec 21, 2026".
+    await page.goto('/admin/users');
+    await settled(page);
+    const cells = page.getByRole('cell').filter({ hasText: /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/ });
+    await cells.first().waitFor();
+    expect(
+      await page
+        .getByRole('cell')
+        .filter({ hasText: /^\d{2}\/\d{2}\/\d{2}$/ })
+        .count(),
+    ).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('shows the screens in Spanish', async () => {
     const { page, errors } = await sandbox.newPage({ language: 'es' });
     await signIn(page, ADMIN);

@@ -1,23 +1,22 @@
 // Offers the catcher saw, one kind at a time: when, where and for how much.
 
 import type { OfferItem } from '@blockcatch/sdk';
-import { formatDayShort } from '@blockcatch/sdk';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../hooks/useFormat.js';
 
 export function OfferList({ offers, timeZone }: { offers: OfferItem[]; timeZone: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat(timeZone);
   if (offers.length === 0) return <p className="muted">{t('flex.offers.empty')}</p>;
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short', timeZone });
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
   return (
     <ul className="offer-list">
       {offers.map((offer) => (
         <li key={`${offer.kind}-${offer.offerId}`}>
-          <span className="offer-day">{formatDayShort(offer.startTime, timeZone)}</span>{' '}
+          <span className="offer-day">{fmt.weekday(offer.startTime)}</span>{' '}
           <span>
-            {time.format(offer.startTime)}–{time.format(offer.endTime)}
+            {fmt.time(offer.startTime)}–{fmt.time(offer.endTime)}
           </span>{' '}
-          <strong>{money.format(offer.pay)}</strong>{' '}
+          <strong>{fmt.money(offer.pay)}</strong>{' '}
           <span className="muted">{offer.serviceAreaId}</span>
           {offer.reason && (
             <span className="muted"> · {t(`flex.offers.reasons.${offer.reason}`)}</span>

@@ -1,9 +1,11 @@
 // The notifications screen's first section: the sends started from this tab and how far each got.
 import { useTranslation } from 'react-i18next';
 import { useRecentSendJobs } from '../../hooks/admin/useRecentSendJobs.js';
+import { useFormat } from '../../hooks/useFormat.js';
 
 export function RecentSends() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const jobs = useRecentSendJobs();
   return (
     <section className="admin-section" aria-labelledby="recent-sends-heading">
@@ -22,7 +24,7 @@ export function RecentSends() {
                   <>
                     <span>
                       {t(`admin.sendSms.${job.channel}`)} ·{' '}
-                      {new Date(job.createdAt).toLocaleString()}
+                      {fmt.dateTime(new Date(job.createdAt).getTime())}
                     </span>
                     <progress value={sent} max={Math.max(job.total, 1)} aria-label={jobId} />
                     <span>

@@ -16,6 +16,7 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
   sending,
   onCancel,
   onSend,
+  notificationColumns = false,
 }: {
   rows: readonly T[];
   /** The message as recipients will read it (SMS text or template preview). */
@@ -24,6 +25,8 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
   onCancel(): void;
   /** Called after confirmation with the selected phones. */
   onSend(selected: ReadonlySet<string>): void;
+  /** The notifications review's columns (see UserTable). */
+  notificationColumns?: boolean;
 }) {
   const { t } = useTranslation();
   const table = useReviewTable(rows);
@@ -45,6 +48,7 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
         rows={table.page.items}
         caption={t('admin.review.tableCaption')}
         selection={table.selection}
+        notificationColumns={notificationColumns}
       />
       <Pager
         page={table.page.page}

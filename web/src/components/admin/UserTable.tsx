@@ -1,12 +1,13 @@
 // The admin user table: the same columns for Flex, Spark and invitee rows, optionally with a
 // checkbox per row (review) or sortable headers (users). Only the rows in view are drawn, so a
 // page of any size, up to a whole 100,000-row list, scrolls smoothly.
-import { formatDayShort, formatPhone, localTimeZone, type UserStatus } from '@blockcatch/sdk';
+import { formatDayShort, localTimeZone, type UserStatus } from '@blockcatch/sdk';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Selection } from '../../hooks/admin/selection.js';
 import type { SortColumn, SortDirection } from '../../hooks/admin/user-sorting.js';
+import { useFormat } from '../../hooks/useFormat.js';
 
 /** What a row needs to be drawn: a Flex or Spark user, or a merged invitee. */
 export interface TableRow {
@@ -59,6 +60,7 @@ export function UserTable<T extends TableRow>({
   sort,
   nameCell,
   actions,
+  notificationColumns = false,
 }: {
   rows: readonly T[];
   caption: string;
@@ -68,6 +70,11 @@ export function UserTable<T extends TableRow>({
   nameCell?: (row: T, name: ReactNode) => ReactNode;
   /** An extra last column, e.g. a link to the user's dashboard. */
   actions?: { label: string; cell: (row: T) => ReactNode };
+  /**
+   * The notifications review's columns: headers Nombre and Teléfono in both languages and the
+   * expiration date as DD/MM/YY, with the full date as its tooltip.
+   */
+  notificationColumns?: boolean;
 }) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLElement>(null);
@@ -82,7 +89,11 @@ export function UserTable<T extends TableRow>({
   const bottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const columnCount = COLUMNS.length + (selection ? 1 : 0) + (actions ? 1 : 0);
   const timeZone = localTimeZone();
-  const label = (key: (typeof COLUMNS)[number][1]) => t(`admin.userTable.columns.${key}`);
+  const fmt = useFormat();
+  const label = (key: (typeof COLUMNS)[number][1]) =>
+    notificationColumns && (key === 'name' || key === 'phone')
+      ? t(`admin.notifications.columns.${key}`)
+      : t(`admin.userTable.columns.${key}`);
 
   return (
     // A scrollable region must be reachable by keyboard (WCAG 2.1.1), hence focusable and named.
@@ -103,12 +114,7 @@ export function UserTable<T extends TableRow>({
               </th>
             )}
             {COLUMNS.map(([column, key]) => (
-              <HeaderCell
-                key={column}
-                label={t(`admin.userTable.columns.${key}`)}
-                column={column}
-                sort={sort}
-              />
+              <HeaderCell key={column} label={label(key)} column={column} sort={sort} />
             ))}
             {actions && <th scope="col">{actions.label}</th>}
           </tr>
@@ -147,9 +153,7 @@ export function UserTable<T extends TableRow>({
                   </td>
                 )}
                 <td data-label={label('name')}>{nameCell ? nameCell(row, nameText) : nameText}</td>
-                <td data-label={label('phone')}>
-                  {formatPhone(row.phoneNumber) || row.phoneNumber}
-                </td>
+                <td data-label={label('phone')}>{fmt.phone(row.phoneNumber)}</td>
                 <td data-label={label('referral')}>{row.referral ?? ''}</td>
                 <td data-label={label('region')}>
                   {row.humanRegion ?? row.driverOptions?.deliveryArea ?? ''}
@@ -158,9 +162,18 @@ export function UserTable<T extends TableRow>({
                 <td data-label={label('accountConnected')}>{yesNo(t, row.proxyInstalled)}</td>
                 <td data-label={label('filtersComplete')}>{yesNo(t, row.setupComplete)}</td>
                 <td data-label={label('expirationDate')}>
-                  {row.expirationDateTimestamp === null
-                    ? t('admin.userTable.none')
-                    : formatDayShort(row.expirationDateTimestamp, timeZone)}
+                  {row.expirationDateTimestamp === null ? (
+                    t('admin.userTable.none')
+                  ) : notificationColumns ? (
+                    <time
+                      dateTime={new Date(row.expirationDateTimestamp).toISOString()}
+                      title={fmt.date(row.expirationDateTimestamp)}
+                    >
+                      {formatDayShort(row.expirationDateTimestamp, timeZone)}
+                    </time>
+                  ) : (
+                    fmt.date(row.expirationDateTimestamp)
+                  )}
                 </td>
                 <td data-label={label('status')}>
                   {row.status === null

@@ -1,6 +1,5 @@
 // /admin/billing: succeeded payments for a day or a date range, totalled and per day, and each
 // payment with its driver. Needs the billing-details permission.
-import { formatPhone } from '@blockcatch/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/admin/DateField.js';
@@ -8,6 +7,7 @@ import { ScrollTable } from '../../components/admin/ScrollTable.js';
 import { Spinner } from '../../components/admin/Spinner.js';
 import { loadBilling, todayIso } from '../../hooks/admin/adminApi.js';
 import { useAdminRole } from '../../hooks/admin/useAdminRole.js';
+import { useFormat } from '../../hooks/useFormat.js';
 import { useLoad } from '../../hooks/useLoad.js';
 
 export default function BillingPage() {
@@ -22,14 +22,14 @@ export default function BillingPage() {
 }
 
 function BillingReport() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const today = todayIso();
   const [from, setFrom] = useState(today);
   const [to, setTo] = useState(today);
   // An end before the start reads as the one start day rather than an error.
   const end = to.localeCompare(from) < 0 ? from : to;
   const report = useLoad(() => loadBilling(from, end), [from, end]);
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
+  const fmt = useFormat();
   const data = report.data;
 
   return (
@@ -66,7 +66,7 @@ function BillingReport() {
             </div>
             <div>
               <dt>{t('admin.billing.amount')}</dt>
-              <dd>{money.format(data.totals.amountCents / 100)}</dd>
+              <dd>{fmt.money(data.totals.amountCents / 100)}</dd>
             </div>
           </dl>
           {data.days.length > 1 && (
@@ -87,7 +87,7 @@ function BillingReport() {
                       <td>{day.day}</td>
                       <td>{day.payments}</td>
                       <td>{day.weeks}</td>
-                      <td>{money.format(day.amountCents / 100)}</td>
+                      <td>{fmt.money(day.amountCents / 100)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -113,14 +113,10 @@ function BillingReport() {
                   {data.Items.map((payment) => (
                     <tr key={payment.id}>
                       <td>{payment.name}</td>
-                      <td>{formatPhone(payment.phoneNumber) || payment.phoneNumber}</td>
+                      <td>{fmt.phone(payment.phoneNumber)}</td>
                       <td>{payment.weeks}</td>
-                      <td>{money.format(payment.amountCents / 100)}</td>
-                      <td>
-                        {new Date(
-                          payment.settledTimestamp ?? payment.createdTimestamp,
-                        ).toLocaleString(i18n.language)}
-                      </td>
+                      <td>{fmt.money(payment.amountCents / 100)}</td>
+                      <td>{fmt.dateTime(payment.settledTimestamp ?? payment.createdTimestamp)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,6 +1,5 @@
 // /admin/invitations: every invitation drivers sent, newest first: who was invited, whether they
 // signed up, and whether the inviter already got the free week.
-import { formatDayShort, formatPhone, localTimeZone } from '@blockcatch/sdk';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +10,7 @@ import { invitationRows } from '../../hooks/admin/invitee-list.js';
 import { useFlexUsers, useInvitations } from '../../hooks/admin/useAdminTables.js';
 import { dataOf } from '../../hooks/admin/useGatewayQuery.js';
 import { usePaging } from '../../hooks/admin/usePaging.js';
+import { useFormat } from '../../hooks/useFormat.js';
 
 // One empty list for every render before the data arrives, so paging stays memoised.
 const NO_ROWS: never[] = [];
@@ -29,7 +29,7 @@ export default function InvitationsPage() {
   const { page: shown, pager } = usePaging(rows ?? NO_ROWS);
   const registered = rows?.filter((r) => r.name !== null).length ?? 0;
   const freeWeeks = rows?.filter((r) => r.freeWeek).length ?? 0;
-  const zone = localTimeZone();
+  const fmt = useFormat();
 
   return (
     <main className="page admin-page">
@@ -74,8 +74,8 @@ export default function InvitationsPage() {
             <tbody>
               {shown.items.map((row) => (
                 <tr key={`${row.phoneNumber}-${row.dateInvitedTimestamp}`}>
-                  <td>{formatDayShort(row.dateInvitedTimestamp, zone)}</td>
-                  <td>{formatPhone(row.phoneNumber) || row.phoneNumber}</td>
+                  <td>{fmt.date(row.dateInvitedTimestamp)}</td>
+                  <td>{fmt.phone(row.phoneNumber)}</td>
                   <td>{row.name ?? t('admin.userTable.unregistered')}</td>
                   <td>{row.referralCode ?? ''}</td>
                   <td>{row.freeWeek ? t('common.yes') : t('common.no')}</td>

@@ -1,6 +1,6 @@
 // /admin/leads: people invited who have not signed up yet (invited, no free week granted), with
 // who invited them, searchable, and a way to message them.
-import { formatDayShort, formatPhone, localTimeZone, searchRecipients } from '@blockcatch/sdk';
+import { searchRecipients } from '@blockcatch/sdk';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { buildInviteeList } from '../../hooks/admin/invitee-list.js';
 import { useFlexUsers, useInvitations } from '../../hooks/admin/useAdminTables.js';
 import { dataOf } from '../../hooks/admin/useGatewayQuery.js';
 import { usePaging } from '../../hooks/admin/usePaging.js';
+import { useFormat } from '../../hooks/useFormat.js';
 
 const UNREGISTERED = { registered: 'no' } as const;
 
@@ -39,7 +40,7 @@ export default function LeadsPage() {
   );
   const { page: shown, pager, toFirstPage } = usePaging(leads);
   const failed = users.status === 'error' || invitations.status === 'error';
-  const zone = localTimeZone();
+  const fmt = useFormat();
 
   return (
     <main className="page admin-page">
@@ -72,8 +73,8 @@ export default function LeadsPage() {
             <tbody>
               {shown.items.map((lead) => (
                 <tr key={lead.phoneNumber}>
-                  <td>{formatPhone(lead.phoneNumber) || lead.phoneNumber}</td>
-                  <td>{formatDayShort(lead.dateInvitedTimestamp, zone)}</td>
+                  <td>{fmt.phone(lead.phoneNumber)}</td>
+                  <td>{fmt.date(lead.dateInvitedTimestamp)}</td>
                   <td>{lead.referralCode ?? ''}</td>
                 </tr>
               ))}

@@ -73,6 +73,7 @@ function UnpaidInvitations() {
           sending={sending}
           onCancel={flow.cancelReview}
           onSend={flow.sendSelected}
+          notificationColumns
         />
       ) : (
         <form

@@ -1,9 +1,9 @@
 // /admin/users/:id/dashboard: what the driver's own dashboard says, read through the admin
 // endpoint: system on or off, searching or not, service expiry and the offers counted.
-import { formatDayShort, formatPhone, localTimeZone } from '@blockcatch/sdk';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../components/admin/Spinner.js';
+import { useFormat } from '../../hooks/useFormat.js';
 import { useLoad } from '../../hooks/useLoad.js';
 import { gateway } from '../../sdk.js';
 
@@ -12,6 +12,7 @@ export default function UserDashboardPage() {
   const { id = '' } = useParams();
   const dashboard = useLoad(() => gateway.admin.userDashboard(id), [id]);
   const d = dashboard.data;
+  const fmt = useFormat();
   const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
 
   return (
@@ -19,7 +20,7 @@ export default function UserDashboardPage() {
       <p>
         <Link to={`/admin/users/${encodeURIComponent(id)}`}>{t('admin.users.backToUser')}</Link>
       </p>
-      <h1>{t('admin.users.dashboardTitle', { phone: formatPhone(id) || id })}</h1>
+      <h1>{t('admin.users.dashboardTitle', { phone: fmt.phone(id) })}</h1>
       {dashboard.loading && !d && <Spinner />}
       {dashboard.error != null && <p className="error-text">{t('admin.users.dashboardFailed')}</p>}
       {d && (
@@ -63,7 +64,7 @@ export default function UserDashboardPage() {
             <dd>
               {d.expirationDateTimestamp === null
                 ? t('common.none')
-                : formatDayShort(d.expirationDateTimestamp, localTimeZone())}
+                : fmt.date(d.expirationDateTimestamp)}
               {d.expired
                 ? ` · ${t('admin.users.expired')}`
                 : d.expiringSoon

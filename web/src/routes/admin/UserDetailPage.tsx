@@ -1,10 +1,11 @@
 // /admin/users/:id (the phone number): one Flex user's row in full, with links to their
 // dashboard and calendar.
-import { formatDayShort, formatPhone, localTimeZone, normalizePhone } from '@blockcatch/sdk';
+import { normalizePhone } from '@blockcatch/sdk';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../components/admin/Spinner.js';
 import { useFlexUsers } from '../../hooks/admin/useAdminTables.js';
+import { useFormat } from '../../hooks/useFormat.js';
 
 export default function UserDetailPage() {
   const { t } = useTranslation();
@@ -15,9 +16,9 @@ export default function UserDetailPage() {
     users.status === 'ready'
       ? users.data.find((u) => (normalizePhone(u.phoneNumber) ?? u.phoneNumber) === wanted)
       : undefined;
-  const zone = localTimeZone();
+  const fmt = useFormat();
   const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
-  const day = (ts: number | null) => (ts === null ? t('common.none') : formatDayShort(ts, zone));
+  const day = (ts: number | null) => (ts === null ? t('common.none') : fmt.date(ts));
 
   return (
     <main className="page admin-page">
@@ -37,7 +38,7 @@ export default function UserDetailPage() {
           <h1>{user.name}</h1>
           <dl className="details-list">
             <dt>{t('admin.userTable.columns.phone')}</dt>
-            <dd>{formatPhone(user.phoneNumber) || user.phoneNumber}</dd>
+            <dd>{fmt.phone(user.phoneNumber)}</dd>
             <dt>{t('admin.userTable.columns.referral')}</dt>
             <dd>{user.referral ?? t('common.none')}</dd>
             <dt>{t('admin.userTable.columns.region')}</dt>

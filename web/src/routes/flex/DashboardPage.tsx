@@ -1,18 +1,13 @@
 // /flex/dashboard (Home): the system switch, whether the catcher is searching, how the paid
 // service stands, "I've arrived", and the offers won, disliked and gone.
-import {
-  type DriverDashboard,
-  formatDayShort,
-  HttpError,
-  localTimeZone,
-  type OfferKind,
-} from '@blockcatch/sdk';
+import { type DriverDashboard, HttpError, localTimeZone, type OfferKind } from '@blockcatch/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { OfferList } from '../../components/OfferList.js';
+import { useFormat } from '../../hooks/useFormat.js';
 import { useLoad } from '../../hooks/useLoad.js';
 import { useToast } from '../../hooks/useToast.js';
 import { gateway } from '../../sdk.js';
@@ -71,7 +66,7 @@ export default function DashboardPage() {
   return (
     <main className="page dashboard">
       <h1>{t('flex.dashboard.title')}</h1>
-      <ServiceBanner data={data} timeZone={timeZone} />
+      <ServiceBanner data={data} />
       <section className="card status-card" aria-labelledby="system-title">
         <h2 id="system-title">
           {data.systemOn ? t('flex.dashboard.systemOn') : t('flex.dashboard.systemOff')}
@@ -123,8 +118,9 @@ export default function DashboardPage() {
   );
 }
 
-function ServiceBanner({ data, timeZone }: { data: DriverDashboard; timeZone: string }) {
+function ServiceBanner({ data }: { data: DriverDashboard }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   if (data.expired || !data.goodStanding) {
     return (
       <p className="banner banner-danger">
@@ -144,7 +140,7 @@ function ServiceBanner({ data, timeZone }: { data: DriverDashboard; timeZone: st
   return (
     <p className="banner">
       {t('flex.dashboard.serviceExpiresOn', {
-        date: formatDayShort(data.expirationDateTimestamp, timeZone),
+        date: fmt.date(data.expirationDateTimestamp),
       })}
     </p>
   );

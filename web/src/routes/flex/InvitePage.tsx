@@ -1,11 +1,12 @@
 // /flex/invite: invite a friend by phone, see who joined and paid, and the free weeks earned.
 // /flex/invite/:phoneNumber fills the friend's number in.
-import { formatDayShort, formatPhone, localTimeZone, normalizePhone } from '@blockcatch/sdk';
+import { normalizePhone } from '@blockcatch/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
 import { TextField } from '../../components/TextField.js';
+import { useFormat } from '../../hooks/useFormat.js';
 import { useLoad } from '../../hooks/useLoad.js';
 import { useToast } from '../../hooks/useToast.js';
 import { gateway } from '../../sdk.js';
@@ -18,7 +19,7 @@ export default function InvitePage() {
   const [phone, setPhone] = useState(params.phoneNumber ?? '');
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const timeZone = localTimeZone();
+  const fmt = useFormat();
   // /flex/invite/:phoneNumber points at one friend: their line is marked in the list.
   const pointedAt = params.phoneNumber ? normalizePhone(params.phoneNumber) : null;
 
@@ -31,7 +32,7 @@ export default function InvitePage() {
     setBusy(true);
     try {
       await gateway.driver.invite(normalized);
-      show('success', t('flex.invite.sent', { phoneNumber: formatPhone(normalized) }));
+      show('success', t('flex.invite.sent', { phoneNumber: fmt.phone(normalized) }));
       setPhone('');
       invitations.reload();
     } catch {
@@ -78,10 +79,10 @@ export default function InvitePage() {
                     className={item.phoneNumber === pointedAt ? 'pointed' : undefined}
                     aria-current={item.phoneNumber === pointedAt ? 'true' : undefined}
                   >
-                    <span>{formatPhone(item.phoneNumber) || item.phoneNumber}</span>{' '}
+                    <span>{fmt.phone(item.phoneNumber)}</span>{' '}
                     <span className="muted">
                       {t('flex.invite.invitedOn', {
-                        date: formatDayShort(item.dateInvitedTimestamp, timeZone),
+                        date: fmt.date(item.dateInvitedTimestamp),
                       })}
                     </span>{' '}
                     <strong>

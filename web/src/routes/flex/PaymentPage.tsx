@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
 import { TextField } from '../../components/TextField.js';
 import { useAuth } from '../../hooks/useAuth.js';
+import { useFormat } from '../../hooks/useFormat.js';
 import { useLoad } from '../../hooks/useLoad.js';
 import { useToast } from '../../hooks/useToast.js';
 import { gateway } from '../../sdk.js';
@@ -14,7 +15,8 @@ import { gateway } from '../../sdk.js';
 const EXPIRY = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/;
 
 export default function PaymentPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const navigate = useNavigate();
   const { refresh } = useAuth();
   const { show } = useToast();
@@ -32,11 +34,7 @@ export default function PaymentPage() {
   const weeksValid =
     Number.isInteger(weeksNumber) && weeksNumber >= MIN_WEEKS && weeksNumber <= MAX_WEEKS;
   const total =
-    price.data && weeksValid
-      ? new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format(
-          (price.data.weeklyPriceCents * weeksNumber) / 100,
-        )
-      : null;
+    price.data && weeksValid ? fmt.money((price.data.weeklyPriceCents * weeksNumber) / 100) : null;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -94,9 +92,7 @@ export default function PaymentPage() {
           {price.data && (
             <>
               {': '}
-              {new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format(
-                price.data.weeklyPriceCents / 100,
-              )}
+              {fmt.money(price.data.weeklyPriceCents / 100)}
             </>
           )}
         </p>

@@ -1,15 +1,16 @@
 // /flex/reseller: drivers who signed up with my code and whether they paid (docs/product.md,
 // 'Payments and referrals').
-import { formatDayShort, HttpError, localTimeZone } from '@blockcatch/sdk';
+import { HttpError } from '@blockcatch/sdk';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
+import { useFormat } from '../../hooks/useFormat.js';
 import { useLoad } from '../../hooks/useLoad.js';
 import { gateway } from '../../sdk.js';
 
 export default function ResellerPage() {
   const { t } = useTranslation();
   const reseller = useLoad(() => gateway.driver.reseller(), []);
-  const timeZone = localTimeZone();
+  const fmt = useFormat();
   if (reseller.loading && !reseller.data) return <LoadingOverlay />;
   return (
     <main className="page">
@@ -40,11 +41,11 @@ export default function ResellerPage() {
                     <tr key={`${user.phoneLast4}-${user.createDateTimestamp}`}>
                       <td>{user.name}</td>
                       <td>•••• {user.phoneLast4}</td>
-                      <td>{formatDayShort(user.createDateTimestamp, timeZone)}</td>
+                      <td>{fmt.date(user.createDateTimestamp)}</td>
                       <td>
                         {user.expirationDateTimestamp === null
                           ? t('common.none')
-                          : formatDayShort(user.expirationDateTimestamp, timeZone)}
+                          : fmt.date(user.expirationDateTimestamp)}
                       </td>
                       <td>{t(`flex.reseller.standing.${user.paymentStatus}`)}</td>
                     </tr>
