@@ -266,7 +266,8 @@ describe('the unpaid-invitations screen', () => {
     await expect
       .poll(() => page.getByTestId('recipient-count').textContent())
       .toBe(`${list.invitees.length} recipients`);
-    for (const column of ['Name', 'Phone', 'Expiration date', 'Status']) {
+    // The review keeps the headers Nombre and Teléfono in English too.
+    for (const column of ['Nombre', 'Teléfono', 'Expiration date', 'Status']) {
       await page.getByRole('columnheader', { name: column, exact: true }).waitFor();
     }
     await page.getByPlaceholder('Search user...').waitFor();

@@ -7,7 +7,27 @@ import { RequireAdmin, RequireSession, SetupRedirect } from './components/Guards
 import { Shell } from './components/Shell.js';
 
 type Loader = () => Promise<{ default: ComponentType }>;
+/**
+ * A lazy page inside the server-data provider. TanStack Query arrives with the first such page,
+ * so the landing page (`plainPage`) loads without it.
+ */
 const page = (load: Loader) => {
+  const Page = lazy(async () => {
+    const [{ default: Screen }, { QueryProvider }] = await Promise.all([
+      load(),
+      import('./lib/queryClient.js'),
+    ]);
+    return {
+      default: () => (
+        <QueryProvider>
+          <Screen />
+        </QueryProvider>
+      ),
+    };
+  });
+  return <Page />;
+};
+const plainPage = (load: Loader) => {
   const Page = lazy(load);
   return <Page />;
 };
@@ -40,7 +60,7 @@ export const routes: RouteObject[] = [
         index: true,
         element: (
           <SetupRedirect step="entry">
-            {page(() => import('./routes/public/LandingPage.js'))}
+            {plainPage(() => import('./routes/public/LandingPage.js'))}
           </SetupRedirect>
         ),
       },

@@ -38,6 +38,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     const { auth } = await loadSdk();
     await auth.signOut().catch(() => {});
+    // The next account must not see this one's server data.
+    const { queryClient } = await import('../lib/queryClient.js');
+    queryClient.clear();
     setState({ status: 'anonymous' });
   }, []);
   useEffect(() => {

@@ -1,28 +1,27 @@
-// The admin area's tables, each loaded through the SDK's gateway client and shared by key.
-import type { Product, UserRow } from '@blockcatch/sdk';
-import { gateway } from '../../sdk.js';
-import { useGatewayQuery } from './useGatewayQuery.js';
+// The admin area's tables through TanStack Query: screens that show the same table share one
+// request and one cache entry; a failed load is retried when the screen is opened again.
+import type { Product } from '@blockcatch/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { adminQueries } from '../queries.js';
 
 export function useUsers(product: Product) {
-  return useGatewayQuery<UserRow[]>(`users:${product}`, () =>
-    product === 'flex' ? gateway.flex.users() : gateway.spark.users(),
-  );
+  return useQuery(adminQueries.users(product));
 }
 
 export function useFlexUsers() {
-  return useGatewayQuery('users:flex', () => gateway.flex.users());
+  return useQuery(adminQueries.flexUsers());
 }
 
 export function useInvitations() {
-  return useGatewayQuery('invitations', () => gateway.invitations());
+  return useQuery(adminQueries.invitations());
 }
 
 /** Referral codes; only asked for with the billing-details permission (the gateway refuses otherwise). */
 export function useReferrals(billingDetails: boolean) {
-  return useGatewayQuery('referrals', () => gateway.referrals(), billingDetails);
+  return useQuery({ ...adminQueries.referrals(), enabled: billingDetails });
 }
 
 /** WhatsApp templates; only with the billing-details permission. */
 export function useTemplates(billingDetails: boolean) {
-  return useGatewayQuery('templates', () => gateway.templates(), billingDetails);
+  return useQuery({ ...adminQueries.templates(), enabled: billingDetails });
 }

@@ -1,9 +1,11 @@
 // Sends a review's message through the SDK. One idempotency key per review: a double click, or a
 // retry after a lost answer, reaches the gateway with the same key and is never sent twice.
 import { HttpError } from '@blockcatch/sdk';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gateway } from '../../sdk.js';
+import { adminQueries } from '../queries.js';
 import { useToast } from '../useToast.js';
 import type { SendRequest } from './send-request.js';
 import { rememberSendJob } from './useRecentSendJobs.js';
@@ -17,6 +19,7 @@ export type SendOutcome = { ok: true; text: string } | { ok: false; text: string
 export function useSendMessage(reviewId: number) {
   const { t } = useTranslation();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new key per review
@@ -35,6 +38,8 @@ export function useSendMessage(reviewId: number) {
             ? await gateway.sendSms(request.payload, options)
             : await gateway.sendWhatsapp(request.payload, options);
         if (result.jobId) rememberSendJob(result.jobId);
+        // Who was messaged, and when, is part of the tables the screens show.
+        void queryClient.invalidateQueries({ queryKey: adminQueries.all });
         const text =
           result.message || t('admin.sendSms.sent', { count: request.payload.numbers.length });
         toast.dismiss(progress);
@@ -51,7 +56,7 @@ export function useSendMessage(reviewId: number) {
         setSending(false);
       }
     },
-    [idempotencyKey, t, toast],
+    [idempotencyKey, queryClient, t, toast],
   );
 
   return { send, sending };

@@ -1,14 +1,15 @@
 // /admin: the three-step guided tour with its numbers from the user tables, and
 // the way to the admin tools.
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/admin/Spinner.js';
-import { loadBilling, todayIso } from '../../hooks/admin/adminApi.js';
+import { todayIso } from '../../hooks/admin/adminApi.js';
 import { useAdminRole } from '../../hooks/admin/useAdminRole.js';
 import { useUsers } from '../../hooks/admin/useAdminTables.js';
-import { dataOf, useGatewayQuery } from '../../hooks/admin/useGatewayQuery.js';
 import { countUsers } from '../../hooks/admin/user-counts.js';
+import { adminQueries } from '../../hooks/queries.js';
 
 const STEPS = 3;
 
@@ -62,7 +63,7 @@ export default function AdminDashboardPage() {
 function ActiveUsers() {
   const { t } = useTranslation();
   const users = useUsers('flex');
-  if (users.status === 'loading') return <Spinner />;
+  if (users.status === 'pending') return <Spinner />;
   if (users.status === 'error')
     return <p className="error-text">{t('admin.sendSms.loadFailed')}</p>;
   const counts = countUsers(users.data);
@@ -86,8 +87,8 @@ function ActiveUsers() {
 
 function UserDatabase() {
   const { t } = useTranslation();
-  const flex = dataOf(useUsers('flex'));
-  const spark = dataOf(useUsers('spark'));
+  const flex = useUsers('flex').data;
+  const spark = useUsers('spark').data;
   return (
     <>
       <dl className="stat-grid">
@@ -111,14 +112,10 @@ function PaidUsers() {
   const { t } = useTranslation();
   const { billingDetails } = useAdminRole();
   const today = todayIso();
-  const billing = useGatewayQuery(
-    `billing:${today}`,
-    () => loadBilling(today, today),
-    billingDetails,
-  );
+  const billing = useQuery({ ...adminQueries.billing(today, today), enabled: billingDetails });
   return (
     <>
-      {billingDetails && billing.status === 'ready' && (
+      {billingDetails && billing.status === 'success' && (
         <dl className="stat-grid">
           <div>
             <dt>{t('admin.dashboard.paidToday')}</dt>
@@ -126,7 +123,7 @@ function PaidUsers() {
           </div>
         </dl>
       )}
-      {billingDetails && billing.status === 'loading' && <Spinner />}
+      {billingDetails && billing.status === 'pending' && <Spinner />}
       <p>
         {billingDetails ? (
           <Link to="/admin/billing">{t('admin.dashboard.openBilling')}</Link>

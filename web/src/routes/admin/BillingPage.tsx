@@ -1,14 +1,16 @@
 // /admin/billing: succeeded payments for a day or a date range, totalled and per day, and each
 // payment with its driver. Needs the billing-details permission.
+
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/admin/DateField.js';
 import { ScrollTable } from '../../components/admin/ScrollTable.js';
 import { Spinner } from '../../components/admin/Spinner.js';
-import { loadBilling, todayIso } from '../../hooks/admin/adminApi.js';
+import { todayIso } from '../../hooks/admin/adminApi.js';
 import { useAdminRole } from '../../hooks/admin/useAdminRole.js';
+import { adminQueries } from '../../hooks/queries.js';
 import { useFormat } from '../../hooks/useFormat.js';
-import { useLoad } from '../../hooks/useLoad.js';
 
 export default function BillingPage() {
   const { t } = useTranslation();
@@ -28,7 +30,7 @@ function BillingReport() {
   const [to, setTo] = useState(today);
   // An end before the start reads as the one start day rather than an error.
   const end = to.localeCompare(from) < 0 ? from : to;
-  const report = useLoad(() => loadBilling(from, end), [from, end]);
+  const report = useQuery(adminQueries.billing(from, end));
   const fmt = useFormat();
   const data = report.data;
 
@@ -51,7 +53,7 @@ function BillingReport() {
           {t('admin.billing.today')}
         </button>
       </div>
-      {report.loading && !data && <Spinner />}
+      {report.isPending && <Spinner />}
       {report.error != null && <p className="error-text">{t('admin.billing.loadFailed')}</p>}
       {data && (
         <>

@@ -8,7 +8,6 @@ import { ScrollTable } from '../../components/admin/ScrollTable.js';
 import { Spinner } from '../../components/admin/Spinner.js';
 import { invitationRows } from '../../hooks/admin/invitee-list.js';
 import { useFlexUsers, useInvitations } from '../../hooks/admin/useAdminTables.js';
-import { dataOf } from '../../hooks/admin/useGatewayQuery.js';
 import { usePaging } from '../../hooks/admin/usePaging.js';
 import { useFormat } from '../../hooks/useFormat.js';
 
@@ -19,8 +18,8 @@ export default function InvitationsPage() {
   const { t } = useTranslation();
   const users = useFlexUsers();
   const invitations = useInvitations();
-  const userRows = dataOf(users);
-  const invitationList = dataOf(invitations);
+  const userRows = users.data;
+  const invitationList = invitations.data;
   const rows = useMemo(
     () => (userRows && invitationList ? invitationRows(invitationList, userRows) : undefined),
     [userRows, invitationList],

@@ -10,7 +10,6 @@ import { SearchBox } from '../../components/admin/SearchBox.js';
 import { Spinner } from '../../components/admin/Spinner.js';
 import { buildInviteeList } from '../../hooks/admin/invitee-list.js';
 import { useFlexUsers, useInvitations } from '../../hooks/admin/useAdminTables.js';
-import { dataOf } from '../../hooks/admin/useGatewayQuery.js';
 import { usePaging } from '../../hooks/admin/usePaging.js';
 import { useFormat } from '../../hooks/useFormat.js';
 
@@ -20,8 +19,8 @@ export default function LeadsPage() {
   const { t } = useTranslation();
   const users = useFlexUsers();
   const invitations = useInvitations();
-  const userRows = dataOf(users);
-  const invitationList = dataOf(invitations);
+  const userRows = users.data;
+  const invitationList = invitations.data;
   const list = useMemo(
     () => buildInviteeList(userRows, invitationList, UNREGISTERED),
     [userRows, invitationList],

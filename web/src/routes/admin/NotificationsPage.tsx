@@ -15,7 +15,6 @@ import { TriStateSelect } from '../../components/admin/TriStateSelect.js';
 import { buildInviteeList } from '../../hooks/admin/invitee-list.js';
 import { useAdminRole } from '../../hooks/admin/useAdminRole.js';
 import { useFlexUsers, useInvitations, useTemplates } from '../../hooks/admin/useAdminTables.js';
-import { dataOf } from '../../hooks/admin/useGatewayQuery.js';
 import { useMessagingFlow } from '../../hooks/admin/useMessagingFlow.js';
 
 const NO_FILTERS: InviteeFilters = {
@@ -43,11 +42,11 @@ function UnpaidInvitations() {
   const role = useAdminRole();
   const users = useFlexUsers();
   const invitations = useInvitations();
-  const templates = dataOf(useTemplates(role.billingDetails));
+  const templates = useTemplates(role.billingDetails).data;
   const flow = useMessagingFlow<InviteeFilters, MergedInvitee>(NO_FILTERS);
   const { filters, draft, setDraft, review, result, sending } = flow;
-  const userRows = dataOf(users);
-  const invitationRows = dataOf(invitations);
+  const userRows = users.data;
+  const invitationRows = invitations.data;
   const list = useMemo(
     () => buildInviteeList(userRows, invitationRows, filters),
     [userRows, invitationRows, filters],

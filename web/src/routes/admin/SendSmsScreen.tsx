@@ -14,7 +14,6 @@ import { Spinner } from '../../components/admin/Spinner.js';
 import { TriStateSelect } from '../../components/admin/TriStateSelect.js';
 import { useAdminRole } from '../../hooks/admin/useAdminRole.js';
 import { useReferrals, useTemplates, useUsers } from '../../hooks/admin/useAdminTables.js';
-import { dataOf } from '../../hooks/admin/useGatewayQuery.js';
 import { useMessagingFlow } from '../../hooks/admin/useMessagingFlow.js';
 import { regionsOf } from '../../hooks/admin/user-sorting.js';
 
@@ -34,11 +33,11 @@ export function SendSmsScreen() {
   const { filters, draft, setDraft, review, result, sending } = flow;
   const users = useUsers(product);
   const referrals = useReferrals(role.billingDetails);
-  const templates = dataOf(useTemplates(role.billingDetails));
-  const userRows = dataOf(users);
+  const templates = useTemplates(role.billingDetails).data;
+  const userRows = users.data;
   const regions = useMemo(() => (userRows ? regionsOf(userRows) : []), [userRows]);
   const referralCodes = useMemo(
-    () => dataOf(referrals)?.map((r) => r.referralCode) ?? [],
+    () => referrals.data?.map((r) => r.referralCode) ?? [],
     [referrals],
   );
   const composed = composedFrom(draft, templates);
@@ -138,7 +137,7 @@ export function SendSmsScreen() {
         limitControl={role.multiSegmentSms ? 'free' : 'locked'}
       />
 
-      {users.status === 'loading' && <Spinner />}
+      {users.status === 'pending' && <Spinner />}
       {users.status === 'error' && <p className="error-text">{t('admin.sendSms.loadFailed')}</p>}
       <div className="actions">
         <button type="submit" className="primary" disabled={!userRows || !composed}>

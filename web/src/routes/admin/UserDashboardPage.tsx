@@ -1,16 +1,17 @@
 // /admin/users/:id/dashboard: what the driver's own dashboard says, read through the admin
 // endpoint: system on or off, searching or not, service expiry and the offers counted.
+
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../components/admin/Spinner.js';
+import { adminQueries } from '../../hooks/queries.js';
 import { useFormat } from '../../hooks/useFormat.js';
-import { useLoad } from '../../hooks/useLoad.js';
-import { gateway } from '../../sdk.js';
 
 export default function UserDashboardPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const dashboard = useLoad(() => gateway.admin.userDashboard(id), [id]);
+  const dashboard = useQuery(adminQueries.userDashboard(id));
   const d = dashboard.data;
   const fmt = useFormat();
   const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
@@ -21,7 +22,7 @@ export default function UserDashboardPage() {
         <Link to={`/admin/users/${encodeURIComponent(id)}`}>{t('admin.users.backToUser')}</Link>
       </p>
       <h1>{t('admin.users.dashboardTitle', { phone: fmt.phone(id) })}</h1>
-      {dashboard.loading && !d && <Spinner />}
+      {dashboard.isPending && <Spinner />}
       {dashboard.error != null && <p className="error-text">{t('admin.users.dashboardFailed')}</p>}
       {d && (
         <>

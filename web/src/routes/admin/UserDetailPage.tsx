@@ -13,7 +13,7 @@ export default function UserDetailPage() {
   const users = useFlexUsers();
   const wanted = normalizePhone(id) ?? id;
   const user =
-    users.status === 'ready'
+    users.status === 'success'
       ? users.data.find((u) => (normalizePhone(u.phoneNumber) ?? u.phoneNumber) === wanted)
       : undefined;
   const fmt = useFormat();
@@ -25,9 +25,9 @@ export default function UserDetailPage() {
       <p>
         <Link to="/admin/users">{t('admin.users.back')}</Link>
       </p>
-      {users.status === 'loading' && <Spinner />}
+      {users.status === 'pending' && <Spinner />}
       {users.status === 'error' && <p className="error-text">{t('admin.sendSms.loadFailed')}</p>}
-      {users.status === 'ready' && !user && (
+      {users.status === 'success' && !user && (
         <>
           <h1>{t('admin.users.detailTitle')}</h1>
           <p className="error-text">{t('admin.users.notFound')}</p>

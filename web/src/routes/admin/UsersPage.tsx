@@ -20,9 +20,11 @@ export default function UsersPage() {
     <main className="page admin-page">
       <h1>{t('admin.users.title')}</h1>
       <ProductSwitch value={product} onChange={setProduct} legend={t('admin.users.product')} />
-      {users.status === 'loading' && <Spinner />}
+      {users.status === 'pending' && <Spinner />}
       {users.status === 'error' && <p className="error-text">{t('admin.sendSms.loadFailed')}</p>}
-      {users.status === 'ready' && <UsersList key={product} rows={users.data} product={product} />}
+      {users.status === 'success' && (
+        <UsersList key={product} rows={users.data} product={product} />
+      )}
     </main>
   );
 }

@@ -1,14 +1,15 @@
 // /flex/dashboard (Home): the system switch, whether the catcher is searching, how the paid
 // service stands, "I've arrived", and the offers won, disliked and gone.
 import { type DriverDashboard, HttpError, localTimeZone, type OfferKind } from '@blockcatch/sdk';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { OfferList } from '../../components/OfferList.js';
+import { driverQueries } from '../../hooks/queries.js';
 import { useFormat } from '../../hooks/useFormat.js';
-import { useLoad } from '../../hooks/useLoad.js';
 import { useToast } from '../../hooks/useToast.js';
 import { gateway } from '../../sdk.js';
 
@@ -17,14 +18,15 @@ const KINDS: OfferKind[] = ['won', 'disliked', 'gone'];
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { show } = useToast();
-  const dashboard = useLoad(() => gateway.driver.dashboard(), []);
+  const queryClient = useQueryClient();
+  const dashboard = useQuery(driverQueries.dashboard());
   const [kind, setKind] = useState<OfferKind>('won');
-  const offers = useLoad(() => gateway.driver.offers({ kind, limit: 20 }), [kind]);
+  const offers = useQuery(driverQueries.offers(kind));
   const [alert, setAlert] = useState<string | null>(null);
   const [switching, setSwitching] = useState(false);
   const timeZone = localTimeZone();
 
-  if (dashboard.loading && !dashboard.data) return <LoadingOverlay />;
+  if (dashboard.isPending) return <LoadingOverlay />;
   if (!dashboard.data) {
     return (
       <main className="page">
@@ -40,7 +42,7 @@ export default function DashboardPage() {
     setSwitching(true);
     try {
       await gateway.driver.setStatus(data.systemOn ? 'stop' : 'start');
-      dashboard.reload();
+      await queryClient.invalidateQueries({ queryKey: driverQueries.all });
     } catch {
       setAlert(t('errors.generic'));
     } finally {

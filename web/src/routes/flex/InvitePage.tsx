@@ -1,13 +1,14 @@
 // /flex/invite: invite a friend by phone, see who joined and paid, and the free weeks earned.
 // /flex/invite/:phoneNumber fills the friend's number in.
 import { normalizePhone } from '@blockcatch/sdk';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
 import { TextField } from '../../components/TextField.js';
+import { driverQueries } from '../../hooks/queries.js';
 import { useFormat } from '../../hooks/useFormat.js';
-import { useLoad } from '../../hooks/useLoad.js';
 import { useToast } from '../../hooks/useToast.js';
 import { gateway } from '../../sdk.js';
 
@@ -15,7 +16,8 @@ export default function InvitePage() {
   const { t } = useTranslation();
   const { show } = useToast();
   const params = useParams();
-  const invitations = useLoad(() => gateway.driver.invitations(), []);
+  const queryClient = useQueryClient();
+  const invitations = useQuery(driverQueries.invitations());
   const [phone, setPhone] = useState(params.phoneNumber ?? '');
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,7 +36,7 @@ export default function InvitePage() {
       await gateway.driver.invite(normalized);
       show('success', t('flex.invite.sent', { phoneNumber: fmt.phone(normalized) }));
       setPhone('');
-      invitations.reload();
+      void queryClient.invalidateQueries({ queryKey: driverQueries.invitations().queryKey });
     } catch {
       setAlert(t('errors.generic'));
     } finally {

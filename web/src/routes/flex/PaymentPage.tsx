@@ -1,14 +1,15 @@
 // /payment: buy weeks of service by card through the gateway's payment provider. The query string
 // the driver arrived with is kept by the redirect; `?weeks=N` picks the number of weeks.
 import { cardDigits, HttpError, MAX_WEEKS, MIN_WEEKS, passesLuhn } from '@blockcatch/sdk';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
 import { TextField } from '../../components/TextField.js';
+import { driverQueries, paymentQueries } from '../../hooks/queries.js';
 import { useAuth } from '../../hooks/useAuth.js';
 import { useFormat } from '../../hooks/useFormat.js';
-import { useLoad } from '../../hooks/useLoad.js';
 import { useToast } from '../../hooks/useToast.js';
 import { gateway } from '../../sdk.js';
 
@@ -17,11 +18,12 @@ const EXPIRY = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/;
 export default function PaymentPage() {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { refresh } = useAuth();
   const { show } = useToast();
   const [search] = useSearchParams();
-  const price = useLoad(() => gateway.payments.price(), []);
+  const price = useQuery(paymentQueries.price());
   const [weeks, setWeeks] = useState(search.get('weeks') ?? String(MIN_WEEKS));
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
   const [alert, setAlert] = useState<string | null>(null);
@@ -65,6 +67,7 @@ export default function PaymentPage() {
       );
       if (result.status === 'succeeded') {
         show('success', t('flex.payment.success'));
+        await queryClient.invalidateQueries({ queryKey: driverQueries.all });
         await refresh();
         navigate('/flex/dashboard', { replace: true });
         return;

@@ -1,17 +1,17 @@
 // /flex/reseller: drivers who signed up with my code and whether they paid (docs/product.md,
 // 'Payments and referrals').
 import { HttpError } from '@blockcatch/sdk';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
+import { driverQueries } from '../../hooks/queries.js';
 import { useFormat } from '../../hooks/useFormat.js';
-import { useLoad } from '../../hooks/useLoad.js';
-import { gateway } from '../../sdk.js';
 
 export default function ResellerPage() {
   const { t } = useTranslation();
-  const reseller = useLoad(() => gateway.driver.reseller(), []);
+  const reseller = useQuery(driverQueries.reseller());
   const fmt = useFormat();
-  if (reseller.loading && !reseller.data) return <LoadingOverlay />;
+  if (reseller.isPending) return <LoadingOverlay />;
   return (
     <main className="page">
       <h1>{t('flex.reseller.title')}</h1>

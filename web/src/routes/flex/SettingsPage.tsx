@@ -1,5 +1,6 @@
 // /flex/settings: the filters the block catcher applies: warehouses, pay, time buffer, schedule.
 import { type DriverFilters, HttpError, localTimeZone } from '@blockcatch/sdk';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,8 +8,8 @@ import { FormAlert } from '../../components/FormAlert.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { TextField } from '../../components/TextField.js';
 import { defaultSchedule, WeeklyScheduleEditor } from '../../components/WeeklyScheduleEditor.js';
+import { driverQueries, platformQueries } from '../../hooks/queries.js';
 import { useAuth } from '../../hooks/useAuth.js';
-import { useLoad } from '../../hooks/useLoad.js';
 import { useToast } from '../../hooks/useToast.js';
 import { gateway } from '../../sdk.js';
 
@@ -33,16 +34,15 @@ export default function SettingsPage() {
   const navigate = useNavigate();
   const { refresh } = useAuth();
   const { show } = useToast();
-  const loaded = useLoad(
-    () => Promise.all([gateway.platform.serviceAreas(), gateway.driver.settings()]),
-    [],
-  );
+  const queryClient = useQueryClient();
+  const areasQuery = useQuery(platformQueries.serviceAreas());
+  const savedQuery = useQuery(driverQueries.settings());
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    const saved = loaded.data?.[1];
+    const saved = savedQuery.data;
     if (!saved) return;
     setDraft({
       warehouses: saved.warehouses,
@@ -51,10 +51,10 @@ export default function SettingsPage() {
       timeBufferMinutes: String(saved.timeBufferMinutes),
       weeklySchedule: saved.weeklySchedule,
     });
-  }, [loaded.data]);
+  }, [savedQuery.data]);
 
-  if (loaded.loading && !loaded.data) return <LoadingOverlay />;
-  if (loaded.error || !loaded.data) {
+  if (areasQuery.isPending || savedQuery.isPending) return <LoadingOverlay />;
+  if (!areasQuery.data || savedQuery.isError) {
     return (
       <main className="page narrow">
         <h1>{t('flex.settings.title')}</h1>
@@ -62,7 +62,7 @@ export default function SettingsPage() {
       </main>
     );
   }
-  const [areas] = loaded.data;
+  const areas = areasQuery.data;
 
   const toggleWarehouse = (id: string, on: boolean) =>
     setDraft((d) => ({
@@ -92,6 +92,7 @@ export default function SettingsPage() {
     try {
       await gateway.driver.saveSettings(filters);
       show('success', t('flex.settings.saved'));
+      await queryClient.invalidateQueries({ queryKey: driverQueries.all });
       await refresh();
       navigate('/', { replace: true });
     } catch (error) {

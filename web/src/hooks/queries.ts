@@ -1,0 +1,81 @@
+// One queryOptions per SDK resource the screens read, keyed so that a mutation invalidates what
+// it changed: ['driver'] after a status switch, a settings save or a payment, ['admin'] after a
+// send. The cache is cleared at sign-out (useAuth), so another account never sees these answers.
+import type { OfferKind, Product, UserRow } from '@blockcatch/sdk';
+import { queryOptions } from '@tanstack/react-query';
+import { gateway } from '../sdk.js';
+import { loadBilling } from './admin/adminApi.js';
+
+export const driverQueries = {
+  all: ['driver'] as const,
+  dashboard: () =>
+    queryOptions({ queryKey: ['driver', 'dashboard'], queryFn: () => gateway.driver.dashboard() }),
+  offers: (kind: OfferKind) =>
+    queryOptions({
+      queryKey: ['driver', 'offers', kind],
+      queryFn: () => gateway.driver.offers({ kind, limit: 20 }),
+    }),
+  calendar: () =>
+    queryOptions({ queryKey: ['driver', 'calendar'], queryFn: () => gateway.driver.calendar() }),
+  settings: () =>
+    queryOptions({ queryKey: ['driver', 'settings'], queryFn: () => gateway.driver.settings() }),
+  invitations: () =>
+    queryOptions({
+      queryKey: ['driver', 'invitations'],
+      queryFn: () => gateway.driver.invitations(),
+    }),
+  reseller: () =>
+    queryOptions({
+      queryKey: ['driver', 'reseller'],
+      queryFn: () => gateway.driver.reseller(),
+      // A refusal (not a reseller) is an answer, not a hiccup to retry.
+      retry: false,
+    }),
+};
+
+export const platformQueries = {
+  serviceAreas: () =>
+    queryOptions({
+      queryKey: ['platform', 'serviceAreas'],
+      queryFn: () => gateway.platform.serviceAreas(),
+      staleTime: 10 * 60_000,
+    }),
+};
+
+export const paymentQueries = {
+  price: () =>
+    queryOptions({ queryKey: ['payments', 'price'], queryFn: () => gateway.payments.price() }),
+};
+
+export const adminQueries = {
+  all: ['admin'] as const,
+  /** The Flex table with its Flex-only fields (region); the same cache entry as users('flex'). */
+  flexUsers: () =>
+    queryOptions({ queryKey: ['admin', 'users', 'flex'], queryFn: () => gateway.flex.users() }),
+  users: (product: Product) =>
+    queryOptions<UserRow[]>({
+      queryKey: ['admin', 'users', product],
+      queryFn: () => (product === 'flex' ? gateway.flex.users() : gateway.spark.users()),
+    }),
+  invitations: () =>
+    queryOptions({ queryKey: ['admin', 'invitations'], queryFn: () => gateway.invitations() }),
+  referrals: () =>
+    queryOptions({ queryKey: ['admin', 'referrals'], queryFn: () => gateway.referrals() }),
+  templates: () =>
+    queryOptions({ queryKey: ['admin', 'templates'], queryFn: () => gateway.templates() }),
+  billing: (from: string, to: string) =>
+    queryOptions({
+      queryKey: ['admin', 'billing', from, to],
+      queryFn: () => loadBilling(from, to),
+    }),
+  userDashboard: (id: string) =>
+    queryOptions({
+      queryKey: ['admin', 'userDashboard', id],
+      queryFn: () => gateway.admin.userDashboard(id),
+    }),
+  userCalendar: (phoneNumber: string) =>
+    queryOptions({
+      queryKey: ['admin', 'userCalendar', phoneNumber],
+      queryFn: () => gateway.admin.userCalendar(phoneNumber),
+    }),
+};
