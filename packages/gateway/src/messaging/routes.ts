@@ -136,7 +136,14 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
       ...(query.after === undefined ? {} : { afterId: query.after }),
       ...(query.limit === undefined ? {} : { limit: query.limit }),
     });
-    return { Items: items };
+    // One-time codes show only to the owner and to the number they were sent to.
+    const { user } = request.principal;
+    const owner = isOwner(request.principal);
+    return {
+      Items: items.map((item) =>
+        owner || item.to === user.phone_number ? item : { ...item, body: maskCodes(item.body) },
+      ),
+    };
   });
 
   // Its own scope, so the form parser serves only Twilio's webhook.
@@ -245,4 +252,12 @@ function replay(reply: FastifyReply, previous: StoredAnswer, fingerprint: string
     );
   }
   return reply.status(previous.responseStatus).send(previous.responseBody);
+}
+
+/** Hides the digits of a one-time code ("… code is 123456") and keeps the rest of the text. */
+export function maskCodes(body: string): string {
+  return body.replace(
+    /(\bcode\b[^0-9]{0,20})(\d{4,8})\b/gi,
+    (_m, lead: string, digits: string) => `${lead}${'•'.repeat(digits.length)}`,
+  );
 }

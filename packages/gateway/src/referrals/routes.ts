@@ -8,8 +8,9 @@ import {
 } from '@blockcatch/sdk';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { forbidden, invalid, notFound, quote } from '../http/errors.js';
+import { conflict, forbidden, invalid, notFound, quote } from '../http/errors.js';
 import { parseInput } from '../http/input.js';
+import { phoneInUse } from '../storage/accounts.js';
 import type { Db } from '../storage/db.js';
 import {
   ensureReferralCode,
@@ -41,6 +42,15 @@ export function registerReferralRoutes(app: FastifyInstance, deps: { db: Db }): 
     const phone = requirePhone(phoneNumber);
     if (phone === user.phone_number) {
       throw invalid('phoneNumber', 'that is your own number; invite a friend instead.');
+    }
+    // Only a number without an account can be invited: an invitation would make a registered
+    // user a "pending invitee" whom any admin may message.
+    const previous = await findInvitationBy(db, user.id, phone);
+    if (!previous && (await phoneInUse(db, phone, ''))) {
+      throw conflict(
+        'That number already has an account; invite a friend who has none yet.',
+        'phoneNumber',
+      );
     }
     const referralCode = await ensureReferralCode(db, user.id, generateReferralCode);
     const { created, invitation } = await inviteFriend(db, {

@@ -1,0 +1,87 @@
+// Attacks by signed-in staff and drivers on other people's data: reading another member's
+// one-time code in the sandbox outbox, and inviting a registered user so that any admin may
+// message them as a "pending invitee".
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningGateway, startGateway } from './helpers/gateway.js';
+import { ADMIN, DRIVER, OWNER } from './helpers/people.js';
+import { cognitoCall } from './identity-harness.js';
+
+let running: RunningGateway;
+
+beforeAll(async () => {
+  running = await startGateway();
+});
+
+afterAll(async () => {
+  await running?.gateway.close();
+});
+
+const api = (path: string, as: string, init: { method?: string; body?: unknown } = {}) =>
+  fetch(`${running.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...running.as(as),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      'idempotency-key': `key-${Math.random()}`,
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+
+async function resetCodeSentTo(phone: string): Promise<string> {
+  await cognitoCall(`${running.url}/`, 'ForgotPassword', {
+    ClientId: running.gateway.config.clientId,
+    Username: phone,
+  });
+  const [row] = await running.gateway.db.query<{ body: string }>(
+    'SELECT body FROM outbox_messages WHERE to_number = $1 ORDER BY id DESC LIMIT 1',
+    [phone],
+  );
+  return row!.body.match(/(\d{6})$/)![1]!;
+}
+
+const outboxBodies = async (as: string, to: string) => {
+  const response = await api(`/api/sandbox/outbox?to=${encodeURIComponent(to)}`, as);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { Items: { body: string }[] }).Items.map((i) => i.body);
+};
+
+describe('the sandbox outbox', () => {
+  it("masks a staff member's code for another admin, shows it to the owner and to its addressee", async () => {
+    const code = await resetCodeSentTo(DRIVER);
+    const seenByAdmin = (await outboxBodies(ADMIN, DRIVER)).join('\n');
+    expect(seenByAdmin).not.toContain(code);
+    expect(seenByAdmin).toContain('password reset code is ••••••');
+    expect((await outboxBodies(OWNER, DRIVER)).join('\n')).toContain(code);
+
+    const own = await resetCodeSentTo(ADMIN);
+    expect((await outboxBodies(ADMIN, ADMIN)).join('\n')).toContain(own);
+  });
+});
+
+describe('invitations', () => {
+  it('refuses a driver inviting a number that already has an account', async () => {
+    const response = await api('/api/flex/v1/invitations', DRIVER, {
+      method: 'POST',
+      body: { phoneNumber: OWNER },
+    });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ code: 'conflict', field: 'phoneNumber' });
+  });
+
+  it('keeps a non-owner admin from making a registered user a pending invitee and messaging them', async () => {
+    const invite = await api('/api/flex/v1/invitations', ADMIN, {
+      method: 'POST',
+      body: { phoneNumber: DRIVER },
+    });
+    expect(invite.status).toBe(409);
+    const send = await api('/api/flex/v1/admin/sendsms', ADMIN, {
+      method: 'POST',
+      body: { numbers: [{ number: DRIVER }], message: 'Hello from an admin' },
+    });
+    expect(send.status).toBe(403);
+    const [sent] = await running.gateway.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM outbox_messages WHERE body = 'Hello from an admin'",
+    );
+    expect(sent!.n).toBe(0);
+  });
+});
