@@ -81,6 +81,8 @@ describe('a new driver', () => {
     await page.getByRole('button', { name: 'Save filters' }).click();
     await page.getByText('You must add at least one warehouse').waitFor();
     await page.locator('.warehouses input[type="checkbox"]').first().check();
+    // The error sits beside the warehouses and goes as soon as one is ticked.
+    await page.getByText('You must add at least one warehouse').waitFor({ state: 'detached' });
     await screenshot(page, 'en-flex-settings');
     await page.getByRole('button', { name: 'Save filters' }).click();
 

@@ -6,22 +6,46 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   value: string;
   onChange(value: string): void;
   error?: string | undefined;
+  /** A unit shown before the value, such as "$". */
+  prefix?: string;
+  /** A unit shown after the value, such as "min". */
+  suffix?: string;
 }
 
-export function TextField({ label, value, onChange, error, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  prefix,
+  suffix,
+  ...input
+}: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
+      <div className={prefix || suffix ? 'input-unit' : undefined}>
+        {prefix && (
+          <span className="unit" aria-hidden="true">
+            {prefix}
+          </span>
+        )}
+        <input
+          id={id}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...input}
+        />
+        {suffix && (
+          <span className="unit" aria-hidden="true">
+            {suffix}
+          </span>
+        )}
+      </div>
       {error && (
         <p id={errorId} className="field-error">
           {error}

@@ -80,10 +80,26 @@ export function WeeklyScheduleEditor({
                 </button>
               </div>
             ))}
-            <button type="button" onClick={() => setDay(day, [...windows, NEW_WINDOW])}>
-              {t('flex.settings.addWindow')}
-              <span className="visually-hidden"> {dayName}</span>
-            </button>
+            <div className="schedule-day-actions">
+              <button type="button" onClick={() => setDay(day, [...windows, NEW_WINDOW])}>
+                {t('flex.settings.addWindow')}
+                <span className="visually-hidden"> {dayName}</span>
+              </button>
+              <button
+                type="button"
+                className="ghost"
+                onClick={() =>
+                  onChange(
+                    Object.fromEntries(
+                      WEEKDAYS.map((d) => [d, windows.map((w) => ({ ...w }))]),
+                    ) as WeeklySchedule,
+                  )
+                }
+              >
+                {t('flex.settings.copyToAll')}
+                <span className="visually-hidden"> ({dayName})</span>
+              </button>
+            </div>
           </div>
         );
       })}

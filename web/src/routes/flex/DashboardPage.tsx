@@ -1,5 +1,6 @@
-// /flex/dashboard (Home): the system switch, whether the catcher is searching, how the paid
-// service stands, "I've arrived", and the offers won, disliked and gone.
+// /flex/dashboard (Home): first and large, whether the catcher is searching (or why not, or that
+// the service is expiring or expired) with the one on/off switch; then today's and the coming won
+// blocks; then the offers won, disliked (with the reason) and gone.
 import { type DriverDashboard, HttpError, localTimeZone, type OfferKind } from '@blockcatch/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -65,48 +66,61 @@ export default function DashboardPage() {
     }
   };
 
+  const state = systemState(data);
   return (
     <main className="page dashboard">
       <h1>{t('flex.dashboard.title')}</h1>
-      <ServiceBanner data={data} />
-      <section className="card status-card" aria-labelledby="system-title">
-        <h2 id="system-title">
-          {data.systemOn ? t('flex.dashboard.systemOn') : t('flex.dashboard.systemOff')}
+      <section
+        className={`card state-card state-${state}`}
+        aria-labelledby="system-title"
+        data-testid="system-state"
+      >
+        <h2 id="system-title" className="visually-hidden">
+          {t('flex.dashboard.stateTitle')}
         </h2>
-        <p className={data.searching ? 'searching' : 'muted'}>
-          {data.searching ? t('flex.dashboard.searching') : t('flex.dashboard.notSearching')}
-          {data.notSearchingBecause &&
-            ` · ${t(`flex.dashboard.because.${data.notSearchingBecause}`)}`}
+        <p className="state-headline">
+          {state === 'expired'
+            ? t('flex.dashboard.expiredTitle')
+            : state === 'searching'
+              ? t('flex.dashboard.searching')
+              : t('flex.dashboard.notSearching')}
         </p>
-        <div className="actions">
+        <p className="state-detail">
+          {!data.systemOn
+            ? t('flex.dashboard.turnOnHint')
+            : data.notSearchingBecause
+              ? t(`flex.dashboard.because.${data.notSearchingBecause}`)
+              : null}
+        </p>
+        <ServiceBanner data={data} />
+        <div className="state-actions">
           <button
             type="button"
-            className={data.systemOn ? '' : 'primary'}
+            className="switch"
             role="switch"
             aria-checked={data.systemOn}
             onClick={onToggle}
             disabled={switching}
+            aria-busy={switching || undefined}
           >
-            {data.systemOn ? t('flex.dashboard.turnOff') : t('flex.dashboard.turnOn')}
+            <span className="switch-track" aria-hidden="true" />
+            <span>
+              {data.systemOn ? t('flex.dashboard.systemOn') : t('flex.dashboard.systemOff')}
+            </span>
           </button>
-          <button type="button" onClick={onArrive}>
+          <button type="button" className="large" onClick={onArrive}>
             {t('flex.dashboard.arrived')}
           </button>
         </div>
         <FormAlert text={alert} />
       </section>
+      <WonBlocks />
       <section className="card" aria-labelledby="offers-title">
         <h2 id="offers-title">{t('flex.offers.title')}</h2>
-        <div className="tabs">
+        <div className="tabs" role="group" aria-label={t('flex.offers.title')}>
           {KINDS.map((k) => (
-            <button
-              key={k}
-              type="button"
-              aria-pressed={kind === k}
-              className={kind === k ? 'primary' : ''}
-              onClick={() => setKind(k)}
-            >
-              {t(`flex.offers.${k}`)} ({data.offers[k]})
+            <button key={k} type="button" aria-pressed={kind === k} onClick={() => setKind(k)}>
+              {t(`flex.offers.${k}`)} <span className="badge">{data.offers[k]}</span>
             </button>
           ))}
         </div>
@@ -117,6 +131,53 @@ export default function DashboardPage() {
         )}
       </section>
     </main>
+  );
+}
+
+type SystemState = 'searching' | 'not-searching' | 'expiring' | 'expired';
+
+/** The one word the state card leads with: what the driver most needs to know first. */
+function systemState(data: DriverDashboard): SystemState {
+  if (data.expired || !data.goodStanding) return 'expired';
+  if (data.searching) return data.expiringSoon ? 'expiring' : 'searching';
+  return 'not-searching';
+}
+
+/** Today's and the coming days' won blocks, from the calendar. */
+function WonBlocks() {
+  const { t } = useTranslation();
+  const calendar = useQuery(driverQueries.calendar());
+  const fmt = useFormat(calendar.data?.timeZone);
+  const now = Date.now();
+  const items = (calendar.data?.Items ?? []).filter((item) => item.endTime > now);
+  const todayKey = fmt.date(now);
+  const today = items.filter((item) => fmt.date(item.startTime) === todayKey);
+  const later = items.filter((item) => fmt.date(item.startTime) !== todayKey);
+  return (
+    <section className="card" aria-labelledby="won-title">
+      <h2 id="won-title">{t('flex.dashboard.upcomingTitle')}</h2>
+      {calendar.isError ? (
+        <p role="alert">{t('errors.couldNotLoadCalendar')}</p>
+      ) : calendar.data && items.length === 0 ? (
+        <p className="muted">{t('flex.dashboard.noUpcoming')}</p>
+      ) : calendar.data ? (
+        <div className="won-groups">
+          {today.length > 0 && (
+            <div>
+              <h3>{t('flex.dashboard.today')}</h3>
+              <OfferList offers={today} timeZone={calendar.data.timeZone} />
+            </div>
+          )}
+          {later.length > 0 && (
+            <div>
+              <h3>{t('flex.dashboard.upcoming')}</h3>
+              <OfferList offers={later.slice(0, 5)} timeZone={calendar.data.timeZone} />
+            </div>
+          )}
+        </div>
+      ) : null}
+      <Link to="/flex/calendar">{t('flex.dashboard.openCalendar')}</Link>
+    </section>
   );
 }
 

@@ -40,6 +40,8 @@ export default function SettingsPage() {
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [checked, setChecked] = useState(false);
+  const [serverNoWarehouse, setServerNoWarehouse] = useState(false);
 
   useEffect(() => {
     const saved = savedQuery.data;
@@ -70,10 +72,26 @@ export default function SettingsPage() {
       warehouses: on ? [...d.warehouses, id] : d.warehouses.filter((w) => w !== id),
     }));
 
+  // Field errors show once a save was tried, beside their field, and go as soon as it is fixed.
+  const numberError = (value: string) =>
+    checked && (value.trim() === '' || !(Number(value) >= 0))
+      ? t('flex.settings.requiredNumber')
+      : undefined;
+  const fieldErrors = {
+    warehouses:
+      (checked || serverNoWarehouse) && draft.warehouses.length === 0
+        ? t('errors.atLeastOneWarehouse')
+        : undefined,
+    minHourlyPay: numberError(draft.minHourlyPay),
+    minBlockPay: numberError(draft.minBlockPay),
+    timeBufferMinutes: numberError(draft.timeBufferMinutes),
+  };
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setAlert(null);
-    if (draft.warehouses.length === 0) return setAlert(t('errors.atLeastOneWarehouse'));
+    setChecked(true);
+    if (draft.warehouses.length === 0) return;
     const numbers = [draft.minHourlyPay, draft.minBlockPay, draft.timeBufferMinutes];
     if (numbers.some((n) => n.trim() === '' || !(Number(n) >= 0))) {
       return setAlert(t('errors.requiredFields'));
@@ -96,11 +114,11 @@ export default function SettingsPage() {
       await refresh();
       navigate('/', { replace: true });
     } catch (error) {
-      setAlert(
-        error instanceof HttpError && error.serverCode === 'no_warehouse'
-          ? t('errors.atLeastOneWarehouse')
-          : t('errors.couldNotConfigureSchedule'),
-      );
+      if (error instanceof HttpError && error.serverCode === 'no_warehouse') {
+        setServerNoWarehouse(true);
+      } else {
+        setAlert(t('errors.couldNotConfigureSchedule'));
+      }
       setBusy(false);
     }
   };
@@ -109,19 +127,32 @@ export default function SettingsPage() {
     <main className="page">
       <h1>{t('flex.settings.title')}</h1>
       <form className="form settings-form" onSubmit={onSubmit} noValidate>
-        <fieldset className="warehouses">
+        <fieldset
+          className="warehouses"
+          aria-describedby={fieldErrors.warehouses ? 'warehouses-error' : undefined}
+        >
           <legend>{t('flex.settings.warehouses')}</legend>
-          {areas.map((area) => (
-            <div key={area.id} className="checkbox-field">
-              <input
-                id={`warehouse-${area.id}`}
-                type="checkbox"
-                checked={draft.warehouses.includes(area.id)}
-                onChange={(e) => toggleWarehouse(area.id, e.target.checked)}
-              />
-              <label htmlFor={`warehouse-${area.id}`}>{area.name}</label>
-            </div>
-          ))}
+          <div className="toggle-grid">
+            {areas.map((area) => (
+              <label key={area.id} className="toggle-tile" htmlFor={`warehouse-${area.id}`}>
+                <input
+                  id={`warehouse-${area.id}`}
+                  type="checkbox"
+                  checked={draft.warehouses.includes(area.id)}
+                  onChange={(e) => toggleWarehouse(area.id, e.target.checked)}
+                />
+                <span className="tile-text">
+                  <span>{area.name}</span>
+                  <span className="tile-code">{area.id}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {fieldErrors.warehouses && (
+            <p id="warehouses-error" className="field-error" role="alert">
+              {fieldErrors.warehouses}
+            </p>
+          )}
         </fieldset>
         <div className="field-row">
           <TextField
@@ -130,6 +161,9 @@ export default function SettingsPage() {
             min={0}
             step="0.5"
             inputMode="decimal"
+            prefix={t('flex.settings.dollarUnit')}
+            suffix={t('flex.settings.hourlyUnit')}
+            error={fieldErrors.minHourlyPay}
             value={draft.minHourlyPay}
             onChange={(v) => setDraft((d) => ({ ...d, minHourlyPay: v }))}
           />
@@ -139,6 +173,8 @@ export default function SettingsPage() {
             min={0}
             step="0.5"
             inputMode="decimal"
+            prefix={t('flex.settings.dollarUnit')}
+            error={fieldErrors.minBlockPay}
             value={draft.minBlockPay}
             onChange={(v) => setDraft((d) => ({ ...d, minBlockPay: v }))}
           />
@@ -148,6 +184,8 @@ export default function SettingsPage() {
             min={0}
             step="1"
             inputMode="numeric"
+            suffix={t('flex.settings.minutesUnit')}
+            error={fieldErrors.timeBufferMinutes}
             value={draft.timeBufferMinutes}
             onChange={(v) => setDraft((d) => ({ ...d, timeBufferMinutes: v }))}
           />
