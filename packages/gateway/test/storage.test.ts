@@ -2,6 +2,7 @@
 // versions that tell every gateway process a cached table is stale.
 import { describe, expect, it } from 'vitest';
 import { readTableVersion } from '../src/api/table-cache.js';
+import { sweepLapsedStanding } from '../src/payments/settle.js';
 import { flexUserRow } from '../src/seed.js';
 import { insertInvitations, listInvitations } from '../src/storage/invitations.js';
 import { migrate, splitStatements } from '../src/storage/migrate.js';
@@ -99,6 +100,31 @@ describe.each(DATABASE_KINDS)('storage on %s', (kind) => {
       const i0 = await readTableVersion(db, 'invitations');
       await insertInvitations(db, invitations.slice(0, 2));
       expect(await readTableVersion(db, 'invitations')).toBeGreaterThan(i0);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('leaves the versions alone for writes that change no row', async () => {
+    const { db, drop } = await openTestDatabase(kind);
+    try {
+      const rows = flexUsers.slice(0, 3).map(flexUserRow);
+      await insertUsers(db, rows);
+      await insertInvitations(db, invitations.slice(0, 2));
+      const users = await readTableVersion(db, 'users');
+      const invited = await readTableVersion(db, 'invitations');
+      // A sweep finding nobody, a save of the same values, a repeated insert, a delete of nobody.
+      expect(await sweepLapsedStanding(db, 0)).toBe(0);
+      await db.query('UPDATE users SET status = status, name = name');
+      expect(await insertUsers(db, rows)).toBe(0);
+      await db.query(`DELETE FROM users WHERE id = 'nobody'`);
+      await db.query('UPDATE invitations SET free_week = free_week');
+      expect(await readTableVersion(db, 'users')).toBe(users);
+      expect(await readTableVersion(db, 'invitations')).toBe(invited);
+      await db.query(`UPDATE users SET name = name || '!' WHERE phone_number = $1`, [
+        rows[0]!.phone_number,
+      ]);
+      expect(await readTableVersion(db, 'users')).toBeGreaterThan(users);
     } finally {
       await drop();
     }

@@ -7,6 +7,7 @@ import templatesPerLanguage from './005_templates_per_language.js';
 import driver from './006_driver.js';
 import payments from './007_payments.js';
 import security from './008_security.js';
+import tableVersionsOnChange from './009_table_versions_on_change.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
@@ -17,4 +18,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '006_driver', sql: driver },
   { id: '007_payments', sql: payments },
   { id: '008_security', sql: security },
+  { id: '009_table_versions_on_change', sql: tableVersionsOnChange },
 ];
