@@ -32,7 +32,7 @@ const sparkRow = fc.record({
   referral: fc.option(text),
   driverOptions: fc.record({ deliveryArea: fc.option(text) }),
 });
-const rows = fc.array(fc.oneof(flexRow, sparkRow), { maxLength: 40 });
+const rows = fc.array(fc.oneof(flexRow, sparkRow), { maxLength: 70 });
 /** What an admin does in the box: types, erases, clears, pastes. */
 const edit = fc.oneof(
   fc.record({ type: fc.constant('type' as const), text }),

@@ -36,7 +36,8 @@ interface Answer {
 export function createRecipientSearch<T extends SearchableRow>(
   rows: readonly T[],
 ): RecipientSearch<T> {
-  const { text, starts, foreign } = buildIndex(rows);
+  const index = buildIndex(rows);
+  const { text, starts, foreign } = index;
   let history: Answer[] = [];
 
   function textMatches(key: string, raw: string): Uint32Array {
@@ -49,9 +50,14 @@ export function createRecipientSearch<T extends SearchableRow>(
       }
     }
     const indexed = !BEYOND_LATIN1.test(raw) && !raw.includes(SEPARATOR);
-    const matches = indexed
-      ? scanIndex(text, starts, foreign, rows, key, raw, from)
-      : scanRows(rows, raw, from);
+    let matches: Uint32Array;
+    if (!indexed) matches = scanRows(rows, raw, from);
+    else if (from === null && key.length === 1) matches = rowsWithCharacter(index, rows, key, raw);
+    else {
+      // A first query of several letters starts from the rows holding its rarest letter.
+      from ??= rowsWithCharacter(index, rows, rarestCharacter(index, key), raw);
+      matches = scanIndex(text, starts, foreign, rows, key, raw, from);
+    }
     history.push({ key, matches });
     if (history.length > REMEMBERED_QUERIES) history.shift();
     return matches;
@@ -80,12 +86,23 @@ interface Index {
   starts: Uint32Array;
   /** 1 for rows with text beyond Latin-1: their part of `text` is empty and they are matched by pattern. */
   foreign: Uint8Array;
+  /** Per Latin-1 character, a bit per row: whether the row's indexed text holds it. */
+  characterRows: (Uint32Array | undefined)[];
+  /** How many rows hold each character. */
+  characterCounts: Uint32Array;
+  /** The `foreign` rows as bits, to be tried with every character, and how many they are. */
+  foreignRows: Uint32Array;
+  foreignCount: number;
 }
 
 function buildIndex(rows: readonly SearchableRow[]): Index {
   const parts: string[] = [];
   const starts = new Uint32Array(rows.length + 1);
   const foreign = new Uint8Array(rows.length);
+  const words = Math.ceil(rows.length / 32);
+  const characterRows: (Uint32Array | undefined)[] = new Array(256).fill(undefined);
+  const characterCounts = new Uint32Array(256);
+  const foreignRows = new Uint32Array(words);
   let length = 0;
   for (let i = 0; i < rows.length; i++) {
     starts[i] = length;
@@ -101,16 +118,96 @@ function buildIndex(rows: readonly SearchableRow[]): Index {
       SEPARATOR +
       (row.referral ?? '') +
       SEPARATOR;
+    const word = i >>> 5;
+    const bit = 1 << (i & 31);
     if (BEYOND_LATIN1.test(fields)) {
       foreign[i] = 1;
+      foreignRows[word]! |= bit;
       continue;
     }
     const lower = fields.toLowerCase();
+    for (let c = 0; c < lower.length; c++) {
+      const code = lower.charCodeAt(c);
+      let set = characterRows[code];
+      if (set === undefined) {
+        set = new Uint32Array(words);
+        characterRows[code] = set;
+      }
+      if ((set[word]! & bit) === 0) {
+        set[word]! |= bit;
+        characterCounts[code]!++;
+      }
+    }
     parts.push(lower);
     length += lower.length;
   }
   starts[rows.length] = length;
-  return { text: parts.join(''), starts, foreign };
+  return {
+    text: parts.join(''),
+    starts,
+    foreign,
+    characterRows,
+    characterCounts,
+    foreignRows,
+    foreignCount: countBits(foreignRows),
+  };
+}
+
+function rarestCharacter(index: Index, key: string): string {
+  let rarest = key[0]!;
+  for (const character of key) {
+    if (
+      index.characterCounts[character.charCodeAt(0)]! < index.characterCounts[rarest.charCodeAt(0)]!
+    ) {
+      rarest = character;
+    }
+  }
+  return rarest;
+}
+
+/**
+ * The rows whose indexed text holds `character`, with the foreign rows matching `raw`'s pattern
+ * when `character` is the whole query, or all of them (as candidates) when it is a part.
+ */
+function rowsWithCharacter(
+  index: Index,
+  rows: readonly SearchableRow[],
+  character: string,
+  raw: string,
+): Uint32Array {
+  const set = index.characterRows[character.charCodeAt(0)];
+  const { foreignRows, characterCounts } = index;
+  const picked = new Uint32Array(
+    characterCounts[character.charCodeAt(0)]! + countBits(foreignRows),
+  );
+  const whole = raw.length === 1;
+  let pattern: RegExp | null = null;
+  let count = 0;
+  for (let w = 0; w < foreignRows.length; w++) {
+    let bits = ((set?.[w] ?? 0) | foreignRows[w]!) >>> 0;
+    while (bits !== 0) {
+      const low = bits & -bits;
+      const row = w * 32 + (31 - Math.clz32(low));
+      bits = (bits ^ low) >>> 0;
+      if (whole && (foreignRows[w]! & low) !== 0) {
+        pattern ??= recipientPattern(raw);
+        if (!matchesRecipientPattern(rows[row]!, pattern)) continue;
+      }
+      picked[count++] = row;
+    }
+  }
+  return count === picked.length ? picked : picked.slice(0, count);
+}
+
+function countBits(words: Uint32Array): number {
+  let count = 0;
+  for (let w = 0; w < words.length; w++) {
+    let v = words[w]!;
+    v -= (v >>> 1) & 0x55555555;
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    count += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  }
+  return count;
 }
 
 /**
