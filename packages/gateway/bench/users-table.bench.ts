@@ -12,6 +12,8 @@ import { startLargeGateway } from './large-gateway.js';
 const USERS = 100_000;
 const PATH = '/api/flex/v1/all-users-table';
 const CONNECTIONS = 4;
+/** The first answer after a start, built from the database. */
+const COLD_TARGET_MS = 1000;
 // Seconds before autocannon gives up on one answer: a 30 MB body on a busy loopback can take a few.
 const TIMEOUT = 30;
 
@@ -78,7 +80,7 @@ export async function benchUsersTable(): Promise<string[]> {
     bare.push(plainServer, gzipServer);
 
     const lines = [
-      `users table: ${USERS.toLocaleString('en-US')} Flex users, ${mb(body.length)} of JSON (inserted in ${(insertMs / 1000).toFixed(1)} s, first answer built in ${coldMs.toFixed(0)} ms)`,
+      `users table: ${USERS.toLocaleString('en-US')} Flex users, ${mb(body.length)} of JSON (inserted in ${(insertMs / 1000).toFixed(1)} s, first answer built in ${coldMs.toFixed(0)} ms, goal < ${COLD_TARGET_MS} ms${coldMs < COLD_TARGET_MS ? ', met' : ', NOT met'})`,
     ];
     for (const [label, server, extra] of [
       ['plain', plainServer, {}],

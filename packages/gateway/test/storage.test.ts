@@ -14,6 +14,8 @@ import {
   listReferralCodes,
   listUsers,
   toFlexUser,
+  toSparkUser,
+  usersTableJson,
 } from '../src/storage/users.js';
 import { DATABASE_KINDS, openTestDatabase } from './helpers/database.js';
 import { flexUsers, invitations } from './helpers/people.js';
@@ -79,6 +81,44 @@ describe.each(DATABASE_KINDS)('storage on %s', (kind) => {
         `SELECT phone_number, normalized_phone FROM invitations WHERE phone_number LIKE '(%' LIMIT 1`,
       );
       expect(typed?.normalized_phone).toMatch(/^\+1\d{10}$/);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('writes the users table in the database byte for byte as JSON.stringify of the rows', async () => {
+    const { db, drop } = await openTestDatabase(kind);
+    try {
+      const awkward = 'Zoë "Z" O\'Brien \\ tab\tline\nbell\u0007 ✓ 𝄞';
+      await insertUsers(db, [
+        ...flexUsers.slice(0, 20).map(flexUserRow),
+        {
+          product: 'flex',
+          phone_number: '+15550000001',
+          name: awkward,
+          referral: awkward,
+          human_region: null,
+          expiration_ts: 1_767_225_599_999,
+          stripe_express_id: 'acct_1',
+        },
+        { product: 'flex', phone_number: '+15550000002', name: 'No Pay', expiration_ts: null },
+        {
+          product: 'spark',
+          phone_number: '+15550000003',
+          name: awkward,
+          delivery_area: awkward,
+          expiration_ts: 86_400_001,
+        },
+        { product: 'spark', phone_number: '+15550000004', name: 'Area-less' },
+      ]);
+      expect(await usersTableJson(db, 'flex')).toBe(
+        JSON.stringify((await listUsers(db, 'flex')).map(toFlexUser)),
+      );
+      expect(await usersTableJson(db, 'spark')).toBe(
+        JSON.stringify((await listUsers(db, 'spark')).map(toSparkUser)),
+      );
+      await db.query('DELETE FROM users');
+      expect(await usersTableJson(db, 'flex')).toBe('[]');
     } finally {
       await drop();
     }

@@ -2,23 +2,16 @@
 // invitations. Writes (sendsms, sendWhatsapp) belong to messaging; sign-in belongs to identity.
 import {
   encryptResponse,
-  type FlexUser,
   type Invitation,
+  type Product,
   parseResponseKey,
   type Referral,
-  type SparkUser,
 } from '@blockcatch/sdk';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
 import { listInvitations } from '../storage/invitations.js';
-import {
-  listReferralCodes,
-  listUsers,
-  toFlexUser,
-  toSignedInUser,
-  toSparkUser,
-} from '../storage/users.js';
+import { listReferralCodes, toSignedInUser, usersTableJson } from '../storage/users.js';
 import { EXPOSED_HEADERS, registerCors } from './cors.js';
 import { type CachedBody, cacheTableBody } from './table-cache.js';
 
@@ -77,17 +70,13 @@ function createTables(db: Db, config: GatewayConfig) {
   // Parsed once at start: a bad key fails the start, not the first request.
   const key = config.responseKey ? parseResponseKey(config.responseKey) : null;
   // Only the user tables answer encrypted (with a response key set); the others stay plain.
-  const userTable = async (items: FlexUser[] | SparkUser[]) => {
-    const json = JSON.stringify({ Items: items });
+  const userTable = async (product: Product) => {
+    const json = `{"Items":${await usersTableJson(db, product)}}`;
     return key ? JSON.stringify({ encrypted: await encryptResponse(json, key) }) : json;
   };
   return {
-    flexUsers: cacheTableBody(db, 'users', async () =>
-      userTable((await listUsers(db, 'flex')).map(toFlexUser)),
-    ),
-    sparkUsers: cacheTableBody(db, 'users', async () =>
-      userTable((await listUsers(db, 'spark')).map(toSparkUser)),
-    ),
+    flexUsers: cacheTableBody(db, 'users', () => userTable('flex')),
+    sparkUsers: cacheTableBody(db, 'users', () => userTable('spark')),
     referrals: cacheTableBody(db, 'users', async () => {
       const items: Referral[] = (await listReferralCodes(db)).map((referralCode) => ({
         referralCode,
