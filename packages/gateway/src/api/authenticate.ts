@@ -1,6 +1,7 @@
 // Turns a request's Authorization header into the signed-in user, or a 401.
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../http/errors.js';
+import { cachePrincipals } from '../http/principal-cache.js';
 import type { Identity, IdTokenClaims } from '../identity/types.js';
 import type { Queryable } from '../storage/db.js';
 import { findUserByPhone, type UserRecord } from '../storage/users.js';
@@ -10,22 +11,27 @@ export interface Principal {
   user: UserRecord;
 }
 
-export function createAuthenticator(db: Queryable, identity: Pick<Identity, 'verifyIdToken'>) {
+export function createAuthenticator(
+  db: Queryable,
+  identity: Pick<Identity, 'verifyIdToken'>,
+  principalFor = cachePrincipals<Principal>(db),
+) {
   return async function authenticate(request: FastifyRequest): Promise<Principal> {
     const header = request.headers.authorization;
     if (!header) throw unauthenticated();
     // The web client sends the bare id token, as the original clients do; `Bearer` is accepted too.
     const token = (header.startsWith('Bearer ') ? header.slice(7) : header).trim();
     if (!token) throw unauthenticated();
-    // Not cached here: identity also checks the token's session is live (GlobalSignOut revokes it
-    // at once), and a cache keyed by the token would keep a signed-out token working until exp.
-    const claims = await identity.verifyIdToken(token);
-    // The user row is read on every request: an admin flag taken away applies at once.
-    // `claims.phone_number` is the number of the account `sub` names, read from the database by
-    // verifyIdToken, never the token's own claim: a token outlives a phone change.
-    const user = await findUserByPhone(db, 'flex', claims.phone_number);
-    if (!user) throw unauthenticated();
-    return { claims, user };
+    // Cached only while sessions, accounts and users are unchanged: a sign-out or an admin flag
+    // taken away applies at once, in every process.
+    return principalFor(token, async () => {
+      const claims = await identity.verifyIdToken(token);
+      // `claims.phone_number` is the number of the account `sub` names, read from the database by
+      // verifyIdToken, never the token's own claim: a token outlives a phone change.
+      const user = await findUserByPhone(db, 'flex', claims.phone_number);
+      if (!user) throw unauthenticated();
+      return { claims, user };
+    });
   };
 }
 

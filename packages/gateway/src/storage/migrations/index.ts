@@ -8,6 +8,7 @@ import driver from './006_driver.js';
 import payments from './007_payments.js';
 import security from './008_security.js';
 import tableVersionsOnChange from './009_table_versions_on_change.js';
+import identityVersion from './010_identity_version.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
@@ -19,4 +20,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '007_payments', sql: payments },
   { id: '008_security', sql: security },
   { id: '009_table_versions_on_change', sql: tableVersionsOnChange },
+  { id: '010_identity_version', sql: identityVersion },
 ];
