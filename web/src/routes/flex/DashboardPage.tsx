@@ -117,7 +117,7 @@ export default function DashboardPage() {
       <WonBlocks />
       <section className="card" aria-labelledby="offers-title">
         <h2 id="offers-title">{t('flex.offers.title')}</h2>
-        <div className="tabs" role="group" aria-label={t('flex.offers.title')}>
+        <div className="tabs">
           {KINDS.map((k) => (
             <button key={k} type="button" aria-pressed={kind === k} onClick={() => setKind(k)}>
               {t(`flex.offers.${k}`)} <span className="badge">{data.offers[k]}</span>
