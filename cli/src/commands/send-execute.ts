@@ -118,6 +118,7 @@ export function printResult(
       audience: plan.audience,
       key: summary.key,
       alreadySent: false,
+      replayed: isReplay(summary),
       batchesTotal: summary.batchesTotal,
       batchesSent: summary.batchesSent,
       batchesSkipped: summary.batchesSkipped,
@@ -126,6 +127,11 @@ export function printResult(
       skipped: summary.skipped,
       message: summary.message,
     });
+    return;
+  }
+  if (isReplay(summary)) {
+    // The gateway answered every batch from an earlier send with the same key.
+    say(t('cli.send.replayed'));
     return;
   }
   say(t('admin.sendSms.sent', { count: summary.recipientsTotal }));
@@ -143,4 +149,9 @@ export function printResult(
   if (summary.batchesSkipped > 0) {
     say(t('cli.send.resumed', { skipped: summary.batchesSkipped, total: summary.batchesTotal }));
   }
+}
+
+/** Every batch this run sent was one the gateway had already sent under its key. */
+function isReplay(summary: BatchSendSummary): boolean {
+  return summary.batchesSent > 0 && summary.batchesReplayed === summary.batchesSent;
 }

@@ -116,7 +116,12 @@ describe.each<DbKind>(['pglite', 'postgres'])('sending messages (%s)', (kind) =>
     }
     const response = await fetch(`${server.url}${path}`, { method, headers, body });
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null, text };
+    return {
+      status: response.status,
+      body: text ? JSON.parse(text) : null,
+      text,
+      replayed: response.headers.get('idempotent-replayed'),
+    };
   }
 
   const sendSms = (
@@ -171,6 +176,8 @@ describe.each<DbKind>(['pglite', 'postgres'])('sending messages (%s)', (kind) =>
       const second = await sendSms(OWNER, ['5551230001'], 'once', key);
       expect(second.status).toBe(first.status);
       expect(second.body).toEqual(first.body);
+      expect(first.replayed).toBeNull();
+      expect(second.replayed).toBe('true');
       await waitForJob(testDb.db, first.body.jobId);
       expect(await written()).toEqual({ jobs: 1, recipients: 1, outbox: 1 });
     });

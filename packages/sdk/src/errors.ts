@@ -2,15 +2,21 @@
 // `HttpError.fromResponse` is the only place that maps an HTTP status to an error class.
 import type { ZodError } from 'zod';
 
+/**
+ * The gateway's codes for the failure kinds every route shares (its body's `code`), and the SDK's
+ * own for failures that never got a gateway answer. Domain codes (`system_off`, `no_warehouse`…)
+ * stay on `HttpError.serverCode`.
+ */
 export type ErrorCode =
   | 'http_error'
-  | 'bad_request'
+  | 'validation'
   | 'unauthenticated'
   | 'forbidden'
   | 'not_found'
   | 'conflict'
   | 'rate_limited'
-  | 'server_error'
+  | 'unavailable'
+  | 'internal'
   | 'network_error'
   | 'timeout'
   | 'aborted'
@@ -28,27 +34,31 @@ export class BlockCatchError extends Error {
   }
 }
 
-/** The gateway's error body, `{ code, message }`, when it sent one. */
+/** The gateway's error body, `{ code, message, field? }`, when it sent one. */
 interface ServerErrorBody {
   code?: string;
   message?: string;
+  field?: string;
 }
 
 function readServerBody(body: unknown): ServerErrorBody {
   if (!body || typeof body !== 'object') return {};
-  const { code, message } = body as Record<string, unknown>;
+  const { code, message, field } = body as Record<string, unknown>;
   return {
     code: typeof code === 'string' ? code : undefined,
     message: typeof message === 'string' && message.length > 0 ? message : undefined,
+    field: typeof field === 'string' ? field : undefined,
   };
 }
 
 /** A gateway answer outside 200–299: 'Request failed with status code N'. */
 export class HttpError extends BlockCatchError {
   readonly status: number;
-  /** The `code` of the gateway's `{ code, message }` body, e.g. 'Forbidden'. */
+  /** The `code` of the gateway's body, e.g. 'validation' or 'system_off': branch on this. */
   readonly serverCode: string | undefined;
-  /** The `message` of the gateway's body: what the screens show for a failed send. */
+  /** The input the gateway refused, as a path (`numbers.3.number`, `limit`), when it named one. */
+  readonly field: string | undefined;
+  /** The `message` of the gateway's body, for people: show it, never compare it. */
   readonly serverMessage: string | undefined;
   readonly headers: Readonly<Record<string, string>>;
 
@@ -65,32 +75,54 @@ export class HttpError extends BlockCatchError {
     const server = readServerBody(body);
     this.status = status;
     this.serverCode = server.code;
+    this.field = server.field;
     this.serverMessage = server.message;
     this.headers = headers;
   }
 
-  /** The one place that decides which class a status becomes. */
+  /** The one place that decides which class an answer becomes: by its `code`, else its status. */
   static fromResponse(
     status: number,
     body: unknown,
     headers: Readonly<Record<string, string>> = {},
   ): HttpError {
-    if (status === 400) return new BadRequestError(status, body, headers);
+    switch (readServerBody(body).code) {
+      case 'validation':
+        return new ValidationError(status, body, headers);
+      case 'unauthenticated':
+        return new UnauthenticatedError(status, body, headers);
+      case 'forbidden':
+        return new ForbiddenError(status, body, headers);
+      case 'not_found':
+        return new NotFoundError(status, body, headers);
+      case 'conflict':
+        return new ConflictError(status, body, headers);
+      case 'rate_limited':
+        return new RateLimitError(status, body, headers);
+      case 'unavailable':
+        return new UnavailableError(status, body, headers);
+    }
+    if (status === 400) return new ValidationError(status, body, headers);
     if (status === 401) return new UnauthenticatedError(status, body, headers);
     if (status === 403) return new ForbiddenError(status, body, headers);
     if (status === 404) return new NotFoundError(status, body, headers);
     if (status === 409) return new ConflictError(status, body, headers);
     if (status === 429) return new RateLimitError(status, body, headers);
+    if (status === 503) return new UnavailableError(status, body, headers);
     if (status >= 500) return new ServerError(status, body, headers);
     return new HttpError(status, body, headers);
   }
 }
 
-export class BadRequestError extends HttpError {
+/** The gateway refused the input: `field` names which, `serverMessage` says how to fix it. */
+export class ValidationError extends HttpError {
   constructor(status: number, body: unknown, headers?: Readonly<Record<string, string>>) {
-    super(status, body, headers, { code: 'bad_request' });
+    super(status, body, headers, { code: 'validation' });
   }
 }
+
+/** The earlier name of ValidationError. */
+export const BadRequestError = ValidationError;
 
 /** A 401: the session is gone or was refused, and only signing in again helps. */
 export class UnauthenticatedError extends HttpError {
@@ -127,8 +159,20 @@ export class RateLimitError extends HttpError {
 }
 
 export class ServerError extends HttpError {
+  constructor(
+    status: number,
+    body: unknown,
+    headers?: Readonly<Record<string, string>>,
+    code: ErrorCode = 'internal',
+  ) {
+    super(status, body, headers, { code });
+  }
+}
+
+/** A 503: the gateway is busy or a dependency is down; `Retry-After` says when to try again. */
+export class UnavailableError extends ServerError {
   constructor(status: number, body: unknown, headers?: Readonly<Record<string, string>>) {
-    super(status, body, headers, { code: 'server_error' });
+    super(status, body, headers, 'unavailable');
   }
 }
 

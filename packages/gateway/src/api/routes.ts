@@ -6,14 +6,19 @@ import {
   type Product,
   parseResponseKey,
   type Referral,
+  signedInUserSchema,
 } from '@blockcatch/sdk';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
 import { listInvitations } from '../storage/invitations.js';
 import { listReferralCodes, toSignedInUser, usersTableJson } from '../storage/users.js';
 import { EXPOSED_HEADERS, registerCors } from './cors.js';
 import { type CachedBody, cacheTableBody } from './table-cache.js';
+
+const healthSchema = z.object({ status: z.literal('ok') });
 
 export interface ApiDeps {
   db: Db;
@@ -24,18 +29,28 @@ export function registerApi(app: FastifyInstance, { db, config }: ApiDeps): void
   registerCors(app, config.corsOrigins);
   const tables = createTables(db, config);
 
-  app.get('/api/status/health', { config: { auth: 'public' } }, async (_request, reply) =>
-    reply
-      .header('x-amz-version-id', config.versionId)
-      .header('x-amz-cf-id', config.cdnId)
-      .header('access-control-expose-headers', EXPOSED_HEADERS.join(', '))
-      .header('cache-control', 'no-store')
-      .send({ status: 'ok' }),
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/status/health',
+    { config: { auth: 'public' }, schema: { response: { 200: healthSchema } } },
+    async (_request, reply) =>
+      reply
+        .header('x-amz-version-id', config.versionId)
+        .header('x-amz-cf-id', config.cdnId)
+        .header('access-control-expose-headers', EXPOSED_HEADERS.join(', '))
+        .header('cache-control', 'no-store')
+        .send({ status: 'ok' }),
   );
 
-  app.get('/api/flex/v1/user', { config: { auth: 'user' } }, async (request) => ({
-    Item: toSignedInUser(request.principal.user),
-  }));
+  api.get(
+    '/api/flex/v1/user',
+    {
+      config: { auth: 'user' },
+      schema: { response: { 200: z.object({ Item: signedInUserSchema }) } },
+    },
+    async (request) => ({ Item: toSignedInUser(request.principal.user) }),
+  );
 
   app.get('/api/flex/v1/all-users-table', { config: { auth: 'admin' } }, async (request, reply) => {
     return sendCached(request, reply, await tables.flexUsers.get());

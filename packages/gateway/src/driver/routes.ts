@@ -1,19 +1,33 @@
 // The driver endpoints under /api/flex/v1: connecting the delivery-platform account, filters,
 // system on/off, "I've arrived", and the dashboard, offers and calendar the catcher's records feed.
 import {
+  arriveResponseSchema,
+  type CalendarQuery,
   calendarQuerySchema,
   type DriverCalendar,
+  driverCalendarSchema,
+  driverDashboardResponseSchema,
   driverFiltersSchema,
+  driverSettingsResponseSchema,
   driverStatusRequestSchema,
+  driverStatusResponseSchema,
   endOfDay,
+  MAX_PHONE_LENGTH,
   normalizePhone,
   type OfferItem,
   offersQuerySchema,
+  offersResponseSchema,
+  platformChallengeSchema,
+  platformLinkResponseSchema,
   platformSignInRequestSchema,
+  platformStateResponseSchema,
   platformVerifyRequestSchema,
+  savedSettingsResponseSchema,
+  serviceAreasResponseSchema,
   startOfDay,
 } from '@blockcatch/sdk';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { GatewayConfig } from '../config.js';
 import { refundLimit, spendLimits } from '../http/counted-limits.js';
@@ -41,10 +55,13 @@ const DAY_MS = 86_400_000;
 export const SYSTEM_OFF_MESSAGE = "You must turn on the system to use I've arrived";
 
 /** The `{phone}` of the admin's per-driver paths; bodies and queries are the SDK's schemas. */
-const phoneParamSchema = z.object({
-  phone: z.string().refine((value) => normalizePhone(value) !== null, {
-    message: 'expected a US phone number such as +15125550100',
-  }),
+const phoneParamSchema = z.strictObject({
+  phone: z
+    .string()
+    .max(MAX_PHONE_LENGTH)
+    .refine((value) => normalizePhone(value) !== null, {
+      message: 'expected a US phone number such as +15125550100',
+    }),
 });
 
 export interface DriverRouteDeps {
@@ -63,165 +80,242 @@ const HOUR = 3600_000;
 export function registerDriverRoutes(app: FastifyInstance, deps: DriverRouteDeps): void {
   const { db, platform, cipher, onDriverChanged, limits } = deps;
   const now = deps.now ?? Date.now;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post(`${BASE}/platform/sign-in`, { config: { auth: 'user' } }, async (request, reply) => {
-    const { user } = request.principal;
-    const body = platformSignInRequestSchema.parse(request.body ?? {});
-    // A sign-in texts a code to the driver's phone: limited like every other code text.
-    await spendLimits(
-      db,
-      reply,
-      [
-        {
-          key: `code-text:number:${user.phone_number}`,
-          limit: limits.codesPerNumberPerHour,
-          windowMs: HOUR,
-        },
-        { key: `code-text:ip:${request.ip}`, limit: limits.codesPerIpPerHour, windowMs: HOUR },
-        { key: 'code-text:total', limit: limits.codesPerHour, windowMs: HOUR },
-      ],
-      now(),
-    );
-    const { challengeId } = await platformCall(reply, () =>
-      platform.signIn({ ...body, phoneNumber: user.phone_number }),
-    );
-    await savePendingLink(db, {
-      userId: user.id,
-      challengeId,
-      credentialsEnc: cipher.seal({ email: body.email, password: body.password }),
-    });
-    return { challengeId, sentTo: user.phone_number };
-  });
-
-  app.post(`${BASE}/platform/verify`, { config: { auth: 'user' } }, async (request, reply) => {
-    const { user } = request.principal;
-    const body = platformVerifyRequestSchema.parse(request.body ?? {});
-    const link = await findDriverLink(db, user.id);
-    if (!link || link.challenge_id !== body.challengeId) {
-      throw new ApiError(
-        409,
-        'no_pending_sign_in',
-        'No sign-in is waiting for this code: sign in to your delivery account again.',
+  api.post(
+    `${BASE}/platform/sign-in`,
+    {
+      config: { auth: 'user' },
+      schema: { body: platformSignInRequestSchema, response: { 200: platformChallengeSchema } },
+    },
+    async (request, reply) => {
+      const { user } = request.principal;
+      const { body } = request;
+      // A sign-in texts a code to the driver's phone: limited like every other code text.
+      await spendLimits(
+        db,
+        reply,
+        [
+          {
+            key: `code-text:number:${user.phone_number}`,
+            limit: limits.codesPerNumberPerHour,
+            windowMs: HOUR,
+          },
+          { key: `code-text:ip:${request.ip}`, limit: limits.codesPerIpPerHour, windowMs: HOUR },
+          { key: 'code-text:total', limit: limits.codesPerHour, windowMs: HOUR },
+        ],
+        now(),
       );
-    }
-    // Guesses are counted per driver across codes: a new sign-in does not start the count again.
-    const guessKey = `platform-code-guess:${user.id}`;
-    await spendLimits(
-      db,
-      reply,
-      [{ key: guessKey, limit: limits.codeGuessesPerHour, windowMs: HOUR }],
-      now(),
-    );
-    const session = await platformCall(reply, () => platform.verifyOtp(body));
-    await refundLimit(db, guessKey, HOUR, now());
-    await connectLink(db, { userId: user.id, sessionEnc: cipher.seal(session) });
-    onDriverChanged();
-    return { proxyInstalled: true };
-  });
-
-  app.get(`${BASE}/platform`, { config: { auth: 'user' } }, async (request) => {
-    const { user } = request.principal;
-    const link = await findDriverLink(db, user.id);
-    return {
-      proxyInstalled: user.proxy_installed,
-      pendingCode: link?.challenge_id != null,
-    };
-  });
-
-  app.delete(`${BASE}/platform`, { config: { auth: 'user' } }, async (request) => {
-    const { user } = request.principal;
-    await deleteLink(db, user.id);
-    onDriverChanged();
-    return { proxyInstalled: false };
-  });
-
-  app.get(`${BASE}/service-areas`, { config: { auth: 'user' } }, async (_request, reply) => {
-    return { Items: await platformCall(reply, () => platform.listServiceAreas()) };
-  });
-
-  app.get(`${BASE}/settings`, { config: { auth: 'user' } }, async (request) => {
-    const { user } = request.principal;
-    return { Item: await findDriverFilters(db, user.id), setupComplete: user.setup_complete };
-  });
-
-  app.put(`${BASE}/settings`, { config: { auth: 'user' } }, async (request, reply) => {
-    const { user } = request.principal;
-    const filters = driverFiltersSchema.parse(request.body ?? {});
-    const known = new Set(
-      (await platformCall(reply, () => platform.listServiceAreas())).map((a) => a.id),
-    );
-    const unknown = filters.warehouses.find((id) => !known.has(id));
-    if (unknown !== undefined) {
-      throw invalid(
-        'warehouses',
-        `${quote(unknown)} is not a service area; pick one from GET ${BASE}/service-areas`,
+      const { challengeId } = await platformCall(reply, () =>
+        platform.signIn({ ...body, phoneNumber: user.phone_number }),
       );
-    }
-    const { setupComplete } = await saveDriverFilters(db, user.id, filters);
-    onDriverChanged();
-    return { Item: filters, setupComplete };
-  });
+      await savePendingLink(db, {
+        userId: user.id,
+        challengeId,
+        credentialsEnc: cipher.seal({ email: body.email, password: body.password }),
+      });
+      return { challengeId, sentTo: user.phone_number };
+    },
+  );
 
-  app.put(`${BASE}/status`, { config: { auth: 'user' } }, async (request) => {
-    const { user } = request.principal;
-    const { status } = driverStatusRequestSchema.parse(request.body ?? {});
-    await setDriverStatus(db, user.id, status);
-    onDriverChanged();
-    return { status };
-  });
+  api.post(
+    `${BASE}/platform/verify`,
+    {
+      config: { auth: 'user' },
+      schema: { body: platformVerifyRequestSchema, response: { 200: platformLinkResponseSchema } },
+    },
+    async (request, reply) => {
+      const { user } = request.principal;
+      const { body } = request;
+      const link = await findDriverLink(db, user.id);
+      if (!link || link.challenge_id !== body.challengeId) {
+        throw new ApiError(
+          409,
+          'no_pending_sign_in',
+          'No sign-in is waiting for this code: sign in to your delivery account again.',
+        );
+      }
+      // Guesses are counted per driver across codes: a new sign-in does not start the count again.
+      const guessKey = `platform-code-guess:${user.id}`;
+      await spendLimits(
+        db,
+        reply,
+        [{ key: guessKey, limit: limits.codeGuessesPerHour, windowMs: HOUR }],
+        now(),
+      );
+      const session = await platformCall(reply, () => platform.verifyOtp(body));
+      await refundLimit(db, guessKey, HOUR, now());
+      await connectLink(db, { userId: user.id, sessionEnc: cipher.seal(session) });
+      onDriverChanged();
+      return { proxyInstalled: true };
+    },
+  );
 
-  app.post(`${BASE}/arrive`, { config: { auth: 'user' } }, async (request, reply) => {
-    const { user } = request.principal;
-    if (user.status !== 'start') throw new ApiError(409, 'system_off', SYSTEM_OFF_MESSAGE);
-    const link = await findDriverLink(db, user.id);
-    if (!link?.session_enc) {
-      throw new ApiError(409, 'not_connected', 'Connect your delivery account first.');
-    }
-    const session = cipher.open<PlatformSession>(link.session_enc);
-    const { offerId } = await platformCall(reply, () => platform.arrive(session));
-    return { arrived: offerId !== null, offerId };
-  });
+  api.get(
+    `${BASE}/platform`,
+    { config: { auth: 'user' }, schema: { response: { 200: platformStateResponseSchema } } },
+    async (request) => {
+      const { user } = request.principal;
+      const link = await findDriverLink(db, user.id);
+      return {
+        proxyInstalled: user.proxy_installed,
+        pendingCode: link?.challenge_id != null,
+      };
+    },
+  );
 
-  app.get(`${BASE}/offers`, { config: { auth: 'user' } }, async (request) => {
-    const { user } = request.principal;
-    const query = offersQuerySchema.parse(request.query);
-    const records = await listOfferRecords(db, user.id, query);
-    return { Items: records.map(toOfferItem) };
-  });
+  api.delete(
+    `${BASE}/platform`,
+    { config: { auth: 'user' }, schema: { response: { 200: platformLinkResponseSchema } } },
+    async (request) => {
+      const { user } = request.principal;
+      await deleteLink(db, user.id);
+      onDriverChanged();
+      return { proxyInstalled: false };
+    },
+  );
 
-  app.get(`${BASE}/dashboard`, { config: { auth: 'user' } }, async (request) => {
-    const { user } = request.principal;
-    return { Item: await readDashboard(db, user) };
-  });
+  api.get(
+    `${BASE}/service-areas`,
+    { config: { auth: 'user' }, schema: { response: { 200: serviceAreasResponseSchema } } },
+    async (_request, reply) => {
+      return { Items: await platformCall(reply, () => platform.listServiceAreas()) };
+    },
+  );
 
-  app.get(`${BASE}/calendar`, { config: { auth: 'user' } }, async (request) => {
-    const { user } = request.principal;
-    return calendarOf(user, request.query);
-  });
+  api.get(
+    `${BASE}/settings`,
+    { config: { auth: 'user' }, schema: { response: { 200: driverSettingsResponseSchema } } },
+    async (request) => {
+      const { user } = request.principal;
+      return { Item: await findDriverFilters(db, user.id), setupComplete: user.setup_complete };
+    },
+  );
 
-  app.get(
+  api.put(
+    `${BASE}/settings`,
+    {
+      config: { auth: 'user' },
+      schema: { body: driverFiltersSchema, response: { 200: savedSettingsResponseSchema } },
+    },
+    async (request, reply) => {
+      const { user } = request.principal;
+      const filters = request.body;
+      const known = new Set(
+        (await platformCall(reply, () => platform.listServiceAreas())).map((a) => a.id),
+      );
+      const unknown = filters.warehouses.find((id) => !known.has(id));
+      if (unknown !== undefined) {
+        throw invalid(
+          'warehouses',
+          `${quote(unknown)} is not a service area; pick one from GET ${BASE}/service-areas`,
+        );
+      }
+      const { setupComplete } = await saveDriverFilters(db, user.id, filters);
+      onDriverChanged();
+      return { Item: filters, setupComplete };
+    },
+  );
+
+  api.put(
+    `${BASE}/status`,
+    {
+      config: { auth: 'user' },
+      schema: { body: driverStatusRequestSchema, response: { 200: driverStatusResponseSchema } },
+    },
+    async (request) => {
+      const { user } = request.principal;
+      const { status } = request.body;
+      await setDriverStatus(db, user.id, status);
+      onDriverChanged();
+      return { status };
+    },
+  );
+
+  api.post(
+    `${BASE}/arrive`,
+    { config: { auth: 'user' }, schema: { response: { 200: arriveResponseSchema } } },
+    async (request, reply) => {
+      const { user } = request.principal;
+      if (user.status !== 'start') throw new ApiError(409, 'system_off', SYSTEM_OFF_MESSAGE);
+      const link = await findDriverLink(db, user.id);
+      if (!link?.session_enc) {
+        throw new ApiError(409, 'not_connected', 'Connect your delivery account first.');
+      }
+      const session = cipher.open<PlatformSession>(link.session_enc);
+      const { offerId } = await platformCall(reply, () => platform.arrive(session));
+      return { arrived: offerId !== null, offerId };
+    },
+  );
+
+  api.get(
+    `${BASE}/offers`,
+    {
+      config: { auth: 'user' },
+      schema: { querystring: offersQuerySchema, response: { 200: offersResponseSchema } },
+    },
+    async (request) => {
+      const { user } = request.principal;
+      const { query } = request;
+      const records = await listOfferRecords(db, user.id, query);
+      return { Items: records.map(toOfferItem) };
+    },
+  );
+
+  api.get(
+    `${BASE}/dashboard`,
+    { config: { auth: 'user' }, schema: { response: { 200: driverDashboardResponseSchema } } },
+    async (request) => {
+      const { user } = request.principal;
+      return { Item: await readDashboard(db, user) };
+    },
+  );
+
+  api.get(
+    `${BASE}/calendar`,
+    {
+      config: { auth: 'user' },
+      schema: { querystring: calendarQuerySchema, response: { 200: driverCalendarSchema } },
+    },
+    async (request) => {
+      const { user } = request.principal;
+      return calendarOf(user, request.query);
+    },
+  );
+
+  api.get(
     `${BASE}/admin/users/:phone/dashboard`,
-    { config: { auth: 'admin' } },
+    {
+      config: { auth: 'admin' },
+      schema: { params: phoneParamSchema, response: { 200: driverDashboardResponseSchema } },
+    },
     async (request) => {
       const user = await driverByPhone(request.params);
       return { Item: await readDashboard(db, user) };
     },
   );
 
-  app.get(`${BASE}/admin/users/:phone/calendar`, { config: { auth: 'admin' } }, async (request) => {
-    return calendarOf(await driverByPhone(request.params), request.query);
-  });
+  api.get(
+    `${BASE}/admin/users/:phone/calendar`,
+    {
+      config: { auth: 'admin' },
+      schema: {
+        params: phoneParamSchema,
+        querystring: calendarQuerySchema,
+        response: { 200: driverCalendarSchema },
+      },
+    },
+    async (request) => calendarOf(await driverByPhone(request.params), request.query),
+  );
 
-  async function driverByPhone(params: unknown): Promise<UserRecord> {
-    const { phone } = phoneParamSchema.parse(params);
+  async function driverByPhone({ phone }: { phone: string }): Promise<UserRecord> {
     const normalized = normalizePhone(phone)!;
     const user = await findUserByPhone(db, 'flex', normalized);
     if (!user) throw notFound(`No Flex user has the phone number ${normalized}.`);
     return user;
   }
 
-  async function calendarOf(user: UserRecord, rawQuery: unknown): Promise<DriverCalendar> {
-    const query = calendarQuerySchema.parse(rawQuery);
+  async function calendarOf(user: UserRecord, query: CalendarQuery): Promise<DriverCalendar> {
     const timeZone = (await findDriverFilters(db, user.id))?.timeZone ?? 'America/Chicago';
     const today = new Date().toLocaleDateString('en-CA', { timeZone });
     const from = startOfDay(query.from ?? today, timeZone);

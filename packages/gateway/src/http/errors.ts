@@ -97,6 +97,12 @@ export function fromZodError(error: ZodError, part?: string): ApiError {
   const issue = error.issues[0];
   if (!issue) return invalid(part, 'is not valid');
   const path = issue.path.map(String);
+  if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+    // A body of one of several shapes: report against the shape it came closest to.
+    const closest = issue.errors.reduce((a, b) => (b.length < a.length ? b : a));
+    const nested = closest.map((i) => ({ ...i, path: [...issue.path, ...i.path] }));
+    if (nested.length > 0) return fromZodError(new ZodError(nested), part);
+  }
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.slice(0, 5).map(quote);
     const more = issue.keys.length > 5 ? ` and ${issue.keys.length - 5} more` : '';

@@ -3,16 +3,25 @@
 import { randomUUID } from 'node:crypto';
 import {
   type Channel,
+  MAX_PHONE_LENGTH,
   normalizePhone,
+  type SendResult,
+  sendResultSchema,
   smsSendPayloadSchema,
+  templatesResponseSchema,
   whatsappSendPayloadSchema,
 } from '@blockcatch/sdk';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isOwner, type Principal } from '../api/authenticate.js';
 import type { GatewayConfig } from '../config.js';
 import { conflict, forbidden, invalid, notFound, quote } from '../http/errors.js';
-import { IDEMPOTENCY_HEADER, parseIdempotencyKey } from '../http/idempotency.js';
+import {
+  IDEMPOTENCY_HEADER,
+  idempotentHeadersSchema,
+  REPLAYED_HEADER,
+} from '../http/idempotency.js';
 import { parseInput } from '../http/input.js';
 import type { Db } from '../storage/db.js';
 import { optIn, optOut } from '../storage/opt-outs.js';
@@ -44,12 +53,12 @@ export interface RouteDeps {
 }
 
 const outboxQuerySchema = z.strictObject({
-  to: z.string().min(1).optional(),
-  after: z.coerce.number().int().min(0).optional(),
+  to: z.string().min(1).max(MAX_PHONE_LENGTH).optional(),
+  after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   limit: z.coerce.number().int().min(1).max(1000).optional(),
 });
 
-const jobParamsSchema = z.object({ id: z.string().min(1).max(100) });
+const jobParamsSchema = z.strictObject({ id: z.string().min(1).max(100) });
 
 const inboundSchema = z.looseObject({ From: z.string().min(1), Body: z.string() });
 
@@ -58,35 +67,53 @@ const TWIML_EMPTY = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db } = deps;
 
-  app.post('/api/flex/v1/admin/sendsms', { config: { auth: 'admin' } }, async (request, reply) => {
-    const principal = request.principal;
-    const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
-    const payload = parseInput(smsSendPayloadSchema, request.body, 'body');
-    authorizeSendKind(principal, { channel: 'sms', message: payload.message });
-    const recipients = normaliseRecipients(payload.numbers);
-    return queueSend(reply, {
-      principal,
-      key,
-      channel: 'sms',
-      fingerprint: fingerprintRequest('sms', payload),
-      recipients,
-      body: payload.message,
-      template: null,
-    });
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const sendResponses = { 202: sendResultSchema };
 
-  app.post(
-    '/api/flex/v1/admin/sendWhatsapp',
-    { config: { auth: 'admin' } },
+  api.post(
+    '/api/flex/v1/admin/sendsms',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        headers: idempotentHeadersSchema,
+        body: smsSendPayloadSchema,
+        response: sendResponses,
+      },
+    },
     async (request, reply) => {
-      const principal = request.principal;
+      const { principal, body: payload } = request;
+      authorizeSendKind(principal, { channel: 'sms', message: payload.message });
+      const answer = await queueSend({
+        principal,
+        key: request.headers[IDEMPOTENCY_HEADER],
+        channel: 'sms',
+        fingerprint: fingerprintRequest('sms', payload),
+        recipients: normaliseRecipients(payload.numbers),
+        body: payload.message,
+        template: null,
+      });
+      return answerWith(reply, answer);
+    },
+  );
+
+  api.post(
+    '/api/flex/v1/admin/sendWhatsapp',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        headers: idempotentHeadersSchema,
+        body: whatsappSendPayloadSchema,
+        response: sendResponses,
+      },
+    },
+    async (request, reply) => {
+      const { principal, body: payload } = request;
       authorizeSendKind(principal, { channel: 'whatsapp' });
-      const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
-      const payload = parseInput(whatsappSendPayloadSchema, request.body, 'body');
+      const key = request.headers[IDEMPOTENCY_HEADER];
       const recipients = normaliseRecipients(payload.numbers);
       const fingerprint = fingerprintRequest('whatsapp', payload);
-      const replayed = await replayIfSeen(reply, principal.user.id, key, fingerprint);
-      if (replayed) return replayed;
+      const earlier = await findReplay(principal.user.id, key, fingerprint);
+      if (earlier) return answerWith(reply, earlier);
       const { name, language } = payload.msgTemplate;
       const template = await findTemplate(db, name, language);
       if (!template) {
@@ -96,7 +123,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
         );
       }
       // The stored template is the one approved for sending; its text is what recipients read.
-      return queueSend(reply, {
+      const answer = await queueSend({
         principal,
         key,
         channel: 'whatsapp',
@@ -105,46 +132,57 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
         body: renderTemplate(template.components),
         template,
       });
+      return answerWith(reply, answer);
     },
   );
 
-  app.get('/api/flex/v1/admin/sendWhatsapp', { config: { auth: 'billing' } }, async () => {
-    return { Items: await listTemplates(db) };
-  });
+  api.get(
+    '/api/flex/v1/admin/sendWhatsapp',
+    { config: { auth: 'billing' }, schema: { response: { 200: templatesResponseSchema } } },
+    async () => ({ Items: await listTemplates(db) }),
+  );
 
-  app.get('/api/flex/v1/admin/send-jobs/:id', { config: { auth: 'admin' } }, async (request) => {
-    const { id } = parseInput(jobParamsSchema, request.params, 'path');
-    const progress = await readJobProgress(db, id);
-    if (!progress) throw notFound(`No send job ${JSON.stringify(id)}.`);
-    return progress;
-  });
+  api.get(
+    '/api/flex/v1/admin/send-jobs/:id',
+    { config: { auth: 'admin' }, schema: { params: jobParamsSchema } },
+    async (request) => {
+      const { id } = request.params;
+      const progress = await readJobProgress(db, id);
+      if (!progress) throw notFound(`No send job ${quote(id)}.`);
+      return progress;
+    },
+  );
 
-  app.get('/api/sandbox/outbox', { config: { auth: 'admin' } }, async (request) => {
-    const query = parseInput(outboxQuerySchema, request.query, 'query');
-    let to: string | undefined;
-    if (query.to !== undefined) {
-      to = normalizePhone(query.to) ?? undefined;
-      if (!to) {
-        throw invalid(
-          'to',
-          `${quote(query.to)} is not a valid US phone number; use 10 digits, optionally with a leading 1`,
-        );
+  api.get(
+    '/api/sandbox/outbox',
+    { config: { auth: 'admin' }, schema: { querystring: outboxQuerySchema } },
+    async (request) => {
+      const query = request.query;
+      let to: string | undefined;
+      if (query.to !== undefined) {
+        to = normalizePhone(query.to) ?? undefined;
+        if (!to) {
+          throw invalid(
+            'to',
+            `${quote(query.to)} is not a valid US phone number; use 10 digits, optionally with a leading 1`,
+          );
+        }
       }
-    }
-    const items = await readOutbox(db, {
-      ...(to ? { to } : {}),
-      ...(query.after === undefined ? {} : { afterId: query.after }),
-      ...(query.limit === undefined ? {} : { limit: query.limit }),
-    });
-    // One-time codes show only to the owner and to the number they were sent to.
-    const { user } = request.principal;
-    const owner = isOwner(request.principal);
-    return {
-      Items: items.map((item) =>
-        owner || item.to === user.phone_number ? item : { ...item, body: maskCodes(item.body) },
-      ),
-    };
-  });
+      const items = await readOutbox(db, {
+        ...(to ? { to } : {}),
+        ...(query.after === undefined ? {} : { afterId: query.after }),
+        ...(query.limit === undefined ? {} : { limit: query.limit }),
+      });
+      // One-time codes show only to the owner and to the number they were sent to.
+      const { user } = request.principal;
+      const owner = isOwner(request.principal);
+      return {
+        Items: items.map((item) =>
+          owner || item.to === user.phone_number ? item : { ...item, body: maskCodes(item.body) },
+        ),
+      };
+    },
+  );
 
   // Its own scope, so the form parser serves only Twilio's webhook.
   app.register(async (scope) => {
@@ -186,30 +224,23 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     );
   });
 
-  async function replayIfSeen(
-    reply: FastifyReply,
-    userId: string,
-    key: string,
-    fingerprint: string,
-  ): Promise<FastifyReply | null> {
+  /** The stored answer to an earlier request under this key, or null; a different request is a 409. */
+  async function findReplay(userId: string, key: string, fingerprint: string) {
     const previous = await findJobByIdempotencyKey(db, userId, key);
-    return previous ? replay(reply, previous, fingerprint) : null;
+    return previous ? replayOf(previous, fingerprint) : null;
   }
 
-  async function queueSend(
-    reply: FastifyReply,
-    send: {
-      principal: Principal;
-      key: string;
-      channel: Channel;
-      fingerprint: string;
-      recipients: string[];
-      body: string;
-      template: unknown;
-    },
-  ): Promise<FastifyReply> {
-    const replayed = await replayIfSeen(reply, send.principal.user.id, send.key, send.fingerprint);
-    if (replayed) return replayed;
+  async function queueSend(send: {
+    principal: Principal;
+    key: string;
+    channel: Channel;
+    fingerprint: string;
+    recipients: string[];
+    body: string;
+    template: unknown;
+  }): Promise<SendAnswer> {
+    const earlier = await findReplay(send.principal.user.id, send.key, send.fingerprint);
+    if (earlier) return earlier;
     authorizeRecipients(
       send.principal,
       send.recipients,
@@ -238,20 +269,38 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
         ),
       }),
     );
-    if (!result.created) return replay(reply, result.existing, send.fingerprint);
+    // A concurrent request with the same key created the job first: this one is its replay.
+    if (!result.created) return replayOf(result.existing, send.fingerprint);
     deps.onQueued();
-    return reply.status(result.status).send(result.body);
+    return { status: result.status, body: result.body as SendResult, replayed: false };
   }
 }
 
-function replay(reply: FastifyReply, previous: StoredAnswer, fingerprint: string): FastifyReply {
+interface SendAnswer {
+  status: number;
+  body: SendResult;
+  replayed: boolean;
+}
+
+/** Answers once: the handler returns the body, never a reply that was already sent. */
+function answerWith(reply: FastifyReply, answer: SendAnswer): SendResult {
+  if (answer.replayed) reply.header(REPLAYED_HEADER, 'true');
+  reply.status(answer.status);
+  return answer.body;
+}
+
+function replayOf(previous: StoredAnswer, fingerprint: string): SendAnswer {
   if (previous.requestHash !== fingerprint) {
     throw conflict(
       'Idempotency-Key was already used for a different request; use a new key for a new send.',
       IDEMPOTENCY_HEADER,
     );
   }
-  return reply.status(previous.responseStatus).send(previous.responseBody);
+  return {
+    status: previous.responseStatus,
+    body: previous.responseBody,
+    replayed: true,
+  };
 }
 
 /** Hides the digits of a one-time code ("… code is 123456") and keeps the rest of the text. */

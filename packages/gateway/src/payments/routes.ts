@@ -2,17 +2,25 @@
 // confirmation of a processing payment and Stripe's webhook.
 import {
   billingQuerySchema,
+  billingResponseSchema,
   confirmSandboxPaymentRequestSchema,
+  createPaymentRequestSchema,
   endOfDay,
-  sandboxPaymentRequestSchema,
+  paymentItemResponseSchema,
+  paymentResponseSchema,
+  paymentsResponseSchema,
+  priceResponseSchema,
   startOfDay,
-  stripePaymentRequestSchema,
 } from '@blockcatch/sdk';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, invalid, notFound, quote } from '../http/errors.js';
-import { IDEMPOTENCY_HEADER, parseIdempotencyKey, REPLAYED_HEADER } from '../http/idempotency.js';
-import { parseInput } from '../http/input.js';
+import {
+  IDEMPOTENCY_HEADER,
+  idempotentHeadersSchema,
+  REPLAYED_HEADER,
+} from '../http/idempotency.js';
 import type { Db } from '../storage/db.js';
 import {
   findPayment,
@@ -25,7 +33,7 @@ import type { SandboxProvider } from './sandbox-provider.js';
 import type { PaymentService } from './service.js';
 import type { StripeProvider } from './stripe-provider.js';
 
-const paymentParamsSchema = z.object({ id: z.string().min(1).max(100) });
+const paymentParamsSchema = z.strictObject({ id: z.string().min(1).max(100) });
 
 export interface PaymentRouteDeps {
   db: Db;
@@ -37,78 +45,109 @@ export interface PaymentRouteDeps {
 export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps): void {
   const { db, service } = deps;
 
-  app.get('/api/flex/v1/price', { config: { auth: 'public' } }, async () => service.price());
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/flex/v1/payments', { config: { auth: 'user' } }, async (request, reply) => {
-    const principal = request.principal;
-    const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
-    const body = request.body;
-    if (!body || typeof body !== 'object') {
-      throw invalid(
-        undefined,
-        'body: send JSON { weeks, card } (sandbox) or { weeks, paymentMethodId } (Stripe).',
+  api.get(
+    '/api/flex/v1/price',
+    { config: { auth: 'public' }, schema: { response: { 200: priceResponseSchema } } },
+    async () => service.price(),
+  );
+
+  api.post(
+    '/api/flex/v1/payments',
+    {
+      config: { auth: 'user' },
+      schema: {
+        headers: idempotentHeadersSchema,
+        // { weeks, card } for the sandbox, { weeks, paymentMethodId } for Stripe.
+        body: createPaymentRequestSchema,
+        response: { 201: paymentResponseSchema, 202: paymentResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers[IDEMPOTENCY_HEADER];
+      const result = await service.pay(request.principal.user, key, request.body);
+      if (result.replayed) reply.header(REPLAYED_HEADER, 'true');
+      // The stored answer: 201 or 202 with the payment, or a failure body with its own status,
+      // which the plain reply type lets through.
+      return (reply as FastifyReply)
+        .status(result.status)
+        .header('cache-control', 'no-store')
+        .send(result.body);
+    },
+  );
+
+  api.get(
+    '/api/flex/v1/payments',
+    { config: { auth: 'user' }, schema: { response: { 200: paymentsResponseSchema } } },
+    async (request) => ({
+      Items: (await listPaymentsOfUser(db, request.principal.user.id)).map(toPayment),
+    }),
+  );
+
+  api.get(
+    '/api/flex/v1/payments/:id',
+    {
+      config: { auth: 'user' },
+      schema: { params: paymentParamsSchema, response: { 200: paymentItemResponseSchema } },
+    },
+    async (request) => {
+      const principal = request.principal;
+      const { id } = request.params;
+      const payment = await findPayment(db, id);
+      // Someone else's payment answers as missing: ids must not reveal who paid.
+      if (!payment || payment.user_id !== principal.user.id) {
+        throw notFound(`No payment ${quote(id)} of yours.`);
+      }
+      return { Item: toPayment(payment) };
+    },
+  );
+
+  api.get(
+    '/api/flex/v1/admin/billing',
+    {
+      config: { auth: 'billing' },
+      schema: { querystring: billingQuerySchema, response: { 200: billingResponseSchema } },
+    },
+    async (request) => {
+      const { query } = request;
+      const to = query.to ?? query.from;
+      if (to < query.from) throw invalid('to', `${to} is before from (${query.from}); swap them.`);
+      if (daysBetween(query.from, to).length > MAX_REPORT_DAYS) {
+        throw invalid('to', `a report covers at most ${MAX_REPORT_DAYS} days; narrow the range.`);
+      }
+      if (!isTimeZone(query.timeZone)) {
+        throw invalid(
+          'timeZone',
+          `${quote(query.timeZone)} is not an IANA time zone; use e.g. America/New_York.`,
+        );
+      }
+      const payments = await listSucceededPayments(
+        db,
+        startOfDay(query.from, query.timeZone),
+        endOfDay(to, query.timeZone),
       );
-    }
-    const input =
-      'paymentMethodId' in body
-        ? parseInput(stripePaymentRequestSchema, body, 'body')
-        : parseInput(sandboxPaymentRequestSchema, body, 'body');
-    const result = await service.pay(principal.user, key, input);
-    if (result.replayed) reply.header(REPLAYED_HEADER, 'true');
-    return reply.status(result.status).header('cache-control', 'no-store').send(result.body);
-  });
-
-  app.get('/api/flex/v1/payments', { config: { auth: 'user' } }, async (request) => {
-    const principal = request.principal;
-    return { Items: (await listPaymentsOfUser(db, principal.user.id)).map(toPayment) };
-  });
-
-  app.get('/api/flex/v1/payments/:id', { config: { auth: 'user' } }, async (request) => {
-    const principal = request.principal;
-    const { id } = parseInput(paymentParamsSchema, request.params, 'path');
-    const payment = await findPayment(db, id);
-    // Someone else's payment answers as missing: ids must not reveal who paid.
-    if (!payment || payment.user_id !== principal.user.id) {
-      throw notFound(`No payment ${JSON.stringify(id)} of yours.`);
-    }
-    return { Item: toPayment(payment) };
-  });
-
-  app.get('/api/flex/v1/admin/billing', { config: { auth: 'billing' } }, async (request) => {
-    const query = parseInput(billingQuerySchema, request.query, 'query');
-    const to = query.to ?? query.from;
-    if (to < query.from) throw invalid('to', `${to} is before from (${query.from}); swap them.`);
-    if (daysBetween(query.from, to).length > MAX_REPORT_DAYS) {
-      throw invalid('to', `a report covers at most ${MAX_REPORT_DAYS} days; narrow the range.`);
-    }
-    if (!isTimeZone(query.timeZone)) {
-      throw invalid(
-        'timeZone',
-        `${quote(query.timeZone)} is not an IANA time zone; use e.g. America/New_York.`,
-      );
-    }
-    const payments = await listSucceededPayments(
-      db,
-      startOfDay(query.from, query.timeZone),
-      endOfDay(to, query.timeZone),
-    );
-    return billingReport(payments, { from: query.from, to, timeZone: query.timeZone });
-  });
+      return billingReport(payments, { from: query.from, to, timeZone: query.timeZone });
+    },
+  );
 
   const sandbox = deps.sandbox;
   if (sandbox) {
-    app.post(
+    api.post(
       '/api/sandbox/payments/:id/confirm',
-      { config: { auth: 'admin' } },
+      {
+        config: { auth: 'admin' },
+        schema: {
+          params: paymentParamsSchema,
+          body: confirmSandboxPaymentRequestSchema,
+          response: { 200: paymentItemResponseSchema },
+        },
+      },
       async (request) => {
-        const { id } = parseInput(paymentParamsSchema, request.params, 'path');
-        const { outcome } = parseInput(
-          confirmSandboxPaymentRequestSchema,
-          request.body ?? undefined,
-          'body',
-        );
+        const { id } = request.params;
+        const { outcome } = request.body;
         const payment = await findPayment(db, id);
-        if (!payment) throw notFound(`No payment ${JSON.stringify(id)}.`);
+        if (!payment) throw notFound(`No payment ${quote(id)}.`);
         if (payment.status !== 'processing' || !payment.provider_ref) {
           throw new ApiError(
             409,
@@ -122,7 +161,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRouteDe
           providerRef: payment.provider_ref,
           outcome,
         });
-        if (!settled) throw notFound(`No payment ${JSON.stringify(id)}.`);
+        if (!settled) throw notFound(`No payment ${quote(id)}.`);
         return { Item: toPayment(settled) };
       },
     );

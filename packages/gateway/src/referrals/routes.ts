@@ -3,13 +3,17 @@
 import {
   createInvitationRequestSchema,
   type DriverInvitation,
+  driverInvitationsResponseSchema,
+  invitationResponseSchema,
+  MAX_PHONE_LENGTH,
   normalizePhone,
   paymentStanding,
+  resellerResponseSchema,
 } from '@blockcatch/sdk';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, forbidden, invalid, notFound, quote } from '../http/errors.js';
-import { parseInput } from '../http/input.js';
 import { phoneInUse } from '../storage/accounts.js';
 import type { Db } from '../storage/db.js';
 import {
@@ -27,86 +31,117 @@ import { generateReferralCode } from './codes.js';
 /** The locales' text (flex.invite.phoneRequired); the web client shows its own translation. */
 export const PHONE_REQUIRED = 'The phone number is required to send an invitation';
 
-const phoneParamsSchema = z.object({ phoneNumber: z.string().min(1).max(40) });
+const phoneParamsSchema = z.strictObject({ phoneNumber: z.string().min(1).max(MAX_PHONE_LENGTH) });
+
+/** The SDK's body, with the screen's own text when the phone is missing or empty. */
+const invitationBodySchema = createInvitationRequestSchema.extend({
+  phoneNumber: z
+    .string({ error: PHONE_REQUIRED })
+    .min(1, { error: PHONE_REQUIRED })
+    .max(MAX_PHONE_LENGTH),
+});
 
 export function registerReferralRoutes(app: FastifyInstance, deps: { db: Db }): void {
   const { db } = deps;
 
-  app.post('/api/flex/v1/invitations', { config: { auth: 'user' } }, async (request, reply) => {
-    const { user } = request.principal;
-    const body = request.body as { phoneNumber?: unknown } | undefined;
-    if (body?.phoneNumber === undefined || body.phoneNumber === null || body.phoneNumber === '') {
-      throw invalid('phoneNumber', PHONE_REQUIRED);
-    }
-    const { phoneNumber } = parseInput(createInvitationRequestSchema, body, 'body');
-    const phone = requirePhone(phoneNumber);
-    if (phone === user.phone_number) {
-      throw invalid('phoneNumber', 'that is your own number; invite a friend instead.');
-    }
-    // Only a number without an account can be invited: an invitation would make a registered
-    // user a "pending invitee" whom any admin may message.
-    const previous = await findInvitationBy(db, user.id, phone);
-    if (!previous && (await phoneInUse(db, phone, ''))) {
-      throw conflict(
-        'That number already has an account; invite a friend who has none yet.',
-        'phoneNumber',
-      );
-    }
-    const referralCode = await ensureReferralCode(db, user.id, generateReferralCode);
-    const { created, invitation } = await inviteFriend(db, {
-      inviterId: user.id,
-      referralCode,
-      phoneNumber: phone,
-      now: Date.now(),
-    });
-    // Inviting the same friend again is not an error: the first invitation stands, date and all.
-    const withStatus = await findInvitationBy(db, user.id, invitation.normalized_phone);
-    return reply
-      .status(created ? 201 : 200)
-      .send({ Item: toDriverInvitation(withStatus ?? { ...invitation, status: 'invited' }) });
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/flex/v1/invitations', { config: { auth: 'user' } }, async (request) => {
-    const { user } = request.principal;
-    const referralCode = await ensureReferralCode(db, user.id, generateReferralCode);
-    const invitations = await listInvitationsBy(db, user.id);
-    return {
-      referralCode,
-      freeWeeksEarned: invitations.filter((i) => i.free_week).length,
-      Items: invitations.map(toDriverInvitation),
-    };
-  });
+  api.post(
+    '/api/flex/v1/invitations',
+    {
+      config: { auth: 'user' },
+      schema: {
+        body: invitationBodySchema,
+        response: { 200: invitationResponseSchema, 201: invitationResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user } = request.principal;
+      const { phoneNumber } = request.body;
+      const phone = requirePhone(phoneNumber);
+      if (phone === user.phone_number) {
+        throw invalid('phoneNumber', 'that is your own number; invite a friend instead.');
+      }
+      // Only a number without an account can be invited: an invitation would make a registered
+      // user a "pending invitee" whom any admin may message.
+      const previous = await findInvitationBy(db, user.id, phone);
+      if (!previous && (await phoneInUse(db, phone, ''))) {
+        throw conflict(
+          'That number already has an account; invite a friend who has none yet.',
+          'phoneNumber',
+        );
+      }
+      const referralCode = await ensureReferralCode(db, user.id, generateReferralCode);
+      const { created, invitation } = await inviteFriend(db, {
+        inviterId: user.id,
+        referralCode,
+        phoneNumber: phone,
+        now: Date.now(),
+      });
+      // Inviting the same friend again is not an error: the first invitation stands, date and all.
+      const withStatus = await findInvitationBy(db, user.id, invitation.normalized_phone);
+      return reply
+        .status(created ? 201 : 200)
+        .send({ Item: toDriverInvitation(withStatus ?? { ...invitation, status: 'invited' }) });
+    },
+  );
 
-  app.get('/api/flex/v1/invite/:phoneNumber', { config: { auth: 'user' } }, async (request) => {
-    const { user } = request.principal;
-    const { phoneNumber } = parseInput(phoneParamsSchema, request.params, 'path');
-    const phone = requirePhone(phoneNumber);
-    const invitation = await findInvitationBy(db, user.id, phone);
-    if (!invitation) throw notFound(`You have not invited ${phone}.`);
-    return { Item: toDriverInvitation(invitation) };
-  });
+  api.get(
+    '/api/flex/v1/invitations',
+    { config: { auth: 'user' }, schema: { response: { 200: driverInvitationsResponseSchema } } },
+    async (request) => {
+      const { user } = request.principal;
+      const referralCode = await ensureReferralCode(db, user.id, generateReferralCode);
+      const invitations = await listInvitationsBy(db, user.id);
+      return {
+        referralCode,
+        freeWeeksEarned: invitations.filter((i) => i.free_week).length,
+        Items: invitations.map(toDriverInvitation),
+      };
+    },
+  );
 
-  app.get('/api/flex/v1/reseller', { config: { auth: 'user' } }, async (request) => {
-    const { user } = request.principal;
-    if (!isReseller(user)) {
-      throw forbidden(
-        'The reseller view is for resellers (a payout account or the reseller role).',
-      );
-    }
-    const referralCode = await ensureReferralCode(db, user.id, generateReferralCode);
-    const now = Date.now();
-    const referred = await listReferredUsers(db, referralCode);
-    const items = referred.map((u) => ({
-      name: u.name,
-      phoneLast4: u.phone_number.slice(-4),
-      createDateTimestamp: u.create_date_ts,
-      expirationDateTimestamp: u.expiration_ts,
-      paymentStatus: paymentStanding(u.expiration_ts, now),
-    }));
-    const totals = { paid: 0, expiring: 0, expired: 0, unpaid: 0 };
-    for (const item of items) totals[item.paymentStatus] += 1;
-    return { referralCode, totals, Items: items };
-  });
+  api.get(
+    '/api/flex/v1/invite/:phoneNumber',
+    {
+      config: { auth: 'user' },
+      schema: { params: phoneParamsSchema, response: { 200: invitationResponseSchema } },
+    },
+    async (request) => {
+      const { user } = request.principal;
+      const { phoneNumber } = request.params;
+      const phone = requirePhone(phoneNumber);
+      const invitation = await findInvitationBy(db, user.id, phone);
+      if (!invitation) throw notFound(`You have not invited ${phone}.`);
+      return { Item: toDriverInvitation(invitation) };
+    },
+  );
+
+  api.get(
+    '/api/flex/v1/reseller',
+    { config: { auth: 'user' }, schema: { response: { 200: resellerResponseSchema } } },
+    async (request) => {
+      const { user } = request.principal;
+      if (!isReseller(user)) {
+        throw forbidden(
+          'The reseller view is for resellers (a payout account or the reseller role).',
+        );
+      }
+      const referralCode = await ensureReferralCode(db, user.id, generateReferralCode);
+      const now = Date.now();
+      const referred = await listReferredUsers(db, referralCode);
+      const items = referred.map((u) => ({
+        name: u.name,
+        phoneLast4: u.phone_number.slice(-4),
+        createDateTimestamp: u.create_date_ts,
+        expirationDateTimestamp: u.expiration_ts,
+        paymentStatus: paymentStanding(u.expiration_ts, now),
+      }));
+      const totals = { paid: 0, expiring: 0, expired: 0, unpaid: 0 };
+      for (const item of items) totals[item.paymentStatus] += 1;
+      return { referralCode, totals, Items: items };
+    },
+  );
 }
 
 /** Resellers are paid out through a Stripe Express account, or hold the reseller role. */

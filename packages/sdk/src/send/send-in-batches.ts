@@ -11,15 +11,18 @@ export const DEFAULT_BATCH_SIZE = 1000;
 export const DEFAULT_CONCURRENCY = 2;
 
 /** The part of the gateway client a bulk send needs. */
+/** A batch's answer; `replayed` when the gateway had sent it earlier under the same key. */
+export type BatchResult = SendResult & { replayed?: boolean };
+
 export interface BatchSender {
   sendSms(
     payload: { numbers: Recipient[]; message: string },
     options?: SendOptions,
-  ): Promise<SendResult>;
+  ): Promise<BatchResult>;
   sendWhatsapp(
     payload: { numbers: Recipient[]; msgTemplate: MsgTemplate },
     options?: SendOptions,
-  ): Promise<SendResult>;
+  ): Promise<BatchResult>;
 }
 
 export interface BatchProgress {
@@ -48,6 +51,8 @@ export interface BatchSendSummary extends BatchProgress {
   batchesSent: number;
   /** Batches skipped because the journal says an earlier run already sent them. */
   batchesSkipped: number;
+  /** Batches of this run the gateway had already sent under their key: nothing was sent again. */
+  batchesReplayed: number;
   /** Recipients the gateway queued in this run's batches. */
   queued: number;
   /** Recipients the gateway skipped in this run's batches (opted out, invalid). */
@@ -108,10 +113,11 @@ export async function sendInBatches(
   };
   const batchesSkipped = progress.batchesDone;
   let queued = 0;
+  let batchesReplayed = 0;
   const skipped: BatchSendSummary['skipped'] = [];
   options.onProgress?.({ ...progress });
 
-  const sendBatch = (batch: Recipient[], index: number): Promise<SendResult> => {
+  const sendBatch = (batch: Recipient[], index: number): Promise<BatchResult> => {
     const sendOptions: SendOptions = {
       idempotencyKey: batchIdempotencyKey(options.key, index),
       ...(options.signal ? { signal: options.signal } : {}),
@@ -131,6 +137,7 @@ export async function sendInBatches(
         const result = await sendBatch(batch, index);
         // Journaled before it counts: a crash after this line never resends the batch.
         await journal.ack(options.key, index, result);
+        if (result.replayed) batchesReplayed++;
         queued += result.queued ?? batch.length - (result.skipped?.length ?? 0);
         skipped.push(...(result.skipped ?? []));
         progress.batchesDone++;
@@ -150,6 +157,7 @@ export async function sendInBatches(
     ...progress,
     batchesSent: pending.length,
     batchesSkipped,
+    batchesReplayed,
     queued,
     skipped,
     message: `Message sent successfully to ${numbers.length} users.`,

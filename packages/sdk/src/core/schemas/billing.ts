@@ -30,7 +30,10 @@ export const sandboxPaymentRequestSchema = z.strictObject({
 });
 export const stripePaymentRequestSchema = z.strictObject({
   weeks: weeksSchema,
-  paymentMethodId: z.string().regex(/^pm_\w+$/, 'paymentMethodId must be a pm_… id from Stripe.js'),
+  paymentMethodId: z
+    .string()
+    .max(255)
+    .regex(/^pm_\w+$/, 'paymentMethodId must be a pm_… id from Stripe.js'),
 });
 export const createPaymentRequestSchema = z.union([
   sandboxPaymentRequestSchema,

@@ -2,6 +2,7 @@
 // the catcher exchange them (`matchOffer` in core/offers.ts decides with these shapes), and the
 // bodies and answers of the driver endpoints (packages/gateway/API.md, "Driver service").
 import { z } from 'zod';
+import { MAX_BUFFER_MINUTES, MAX_EMAIL_LENGTH, MAX_ID_LENGTH, MAX_MONEY } from './bounds.js';
 import { isoDaySchema } from './filters.js';
 import { timestampSchema, userStatusSchema } from './users.js';
 
@@ -26,13 +27,13 @@ export const windowEndSchema = z
  * Windows of one day may touch or overlap; a block still has to fit inside one of them.
  */
 export const scheduleWindowSchema = z
-  .object({ start: clockTimeSchema, end: windowEndSchema })
+  .strictObject({ start: clockTimeSchema, end: windowEndSchema })
   // HH:MM strings of equal length compare like the times they write.
   .refine((w) => w.start < w.end, { message: 'a window must end after it starts', path: ['end'] });
 export type ScheduleWindow = z.infer<typeof scheduleWindowSchema>;
 
-export const weeklyScheduleSchema = z.object(
-  Object.fromEntries(WEEKDAYS.map((day) => [day, z.array(scheduleWindowSchema)])) as Record<
+export const weeklyScheduleSchema = z.strictObject(
+  Object.fromEntries(WEEKDAYS.map((day) => [day, z.array(scheduleWindowSchema).max(48)])) as Record<
     Weekday,
     z.ZodArray<typeof scheduleWindowSchema>
   >,
@@ -40,11 +41,15 @@ export const weeklyScheduleSchema = z.object(
 export type WeeklySchedule = z.infer<typeof weeklyScheduleSchema>;
 
 /** An IANA zone name the runtime knows, such as `America/Chicago`. */
-export const timeZoneSchema = z.string().refine(isKnownTimeZone, { message: 'unknown time zone' });
+export const timeZoneSchema = z
+  .string()
+  .max(MAX_ID_LENGTH)
+  .refine(isKnownTimeZone, { message: 'unknown time zone' });
 
-const moneySchema = z.number().nonnegative();
+/** Dollars, 0 to MAX_MONEY. */
+const moneySchema = z.number().min(0).max(MAX_MONEY);
 
-export const driverFiltersSchema = z.object({
+export const driverFiltersSchema = z.strictObject({
   /** The service areas (warehouses) the driver takes blocks from. */
   // The gateway answers an empty list with the code `no_warehouse`, named here.
   warehouses: z.array(z.string().min(1)).refine((list) => list.length > 0, {
@@ -56,7 +61,7 @@ export const driverFiltersSchema = z.object({
   /** Dollars per block. */
   minBlockPay: moneySchema,
   /** How long before its start a block may still be taken. */
-  timeBufferMinutes: z.number().int().nonnegative(),
+  timeBufferMinutes: z.number().int().min(0).max(MAX_BUFFER_MINUTES),
   weeklySchedule: weeklyScheduleSchema,
   /** The zone the weekly schedule is read in. */
   timeZone: timeZoneSchema,
@@ -88,11 +93,12 @@ export type Block = z.infer<typeof blockSchema>;
 // clients type what they send with them (`z.input`) and parse answers with the answer schemas.
 
 /** `POST /platform/sign-in`: the delivery account's credentials. */
-export const platformSignInRequestSchema = z.object({
+export const platformSignInRequestSchema = z.strictObject({
   // The forms' loose email check: text, an @, text, a dot, text, no spaces.
   email: z
     .string()
     .trim()
+    .max(MAX_EMAIL_LENGTH)
     .regex(/^\S+@\S+\.\S+$/, { message: 'expected an email address such as name@example.com' }),
   password: z.string().min(1, { message: 'the delivery account password is required' }).max(256),
 });
@@ -103,7 +109,7 @@ export const platformChallengeSchema = z.object({ challengeId: z.string(), sentT
 export type PlatformChallenge = z.infer<typeof platformChallengeSchema>;
 
 /** `POST /platform/verify`: the code the platform texted for that challenge. */
-export const platformVerifyRequestSchema = z.object({
+export const platformVerifyRequestSchema = z.strictObject({
   challengeId: z.uuid({ message: 'expected the challengeId the sign-in answered' }),
   code: z
     .string()
@@ -143,7 +149,7 @@ export const savedSettingsResponseSchema = z.object({
 export type SavedSettings = z.infer<typeof savedSettingsResponseSchema>;
 
 /** `PUT /status` body and answer: the system switched on ('start') or off ('stop'). */
-export const driverStatusRequestSchema = z.object({
+export const driverStatusRequestSchema = z.strictObject({
   status: z.enum(userStatusSchema.options, { message: "expected 'start' or 'stop'" }),
 });
 export type DriverStatusRequest = z.input<typeof driverStatusRequestSchema>;
@@ -162,11 +168,11 @@ export const offerKindSchema = z.enum(['won', 'disliked', 'gone'], {
 export type OfferKind = z.infer<typeof offerKindSchema>;
 
 /** `GET /offers`. Query values arrive as text; `z.coerce.number<number>` keeps callers typed. */
-export const offersQuerySchema = z.object({
+export const offersQuerySchema = z.strictObject({
   kind: offerKindSchema,
   limit: z.coerce.number<number>().int().min(1).max(200).default(50),
   /** A `seenAt` from the previous page: returns older records. */
-  before: z.coerce.number<number>().int().positive().optional(),
+  before: z.coerce.number<number>().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type OffersQuery = z.input<typeof offersQuerySchema>;
 
@@ -209,7 +215,7 @@ export const driverDashboardResponseSchema = z.object({ Item: driverDashboardSch
 
 /** `GET /calendar` (and an admin's per-user calendar): days in the driver's filter time zone. */
 export const calendarQuerySchema = z
-  .object({
+  .strictObject({
     /** First day shown (default: today). */
     from: isoDaySchema.optional(),
     /** Last day shown, inclusive (default: 30 days after `from`). */

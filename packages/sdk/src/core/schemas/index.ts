@@ -1,5 +1,7 @@
 // The entity schemas every package shares: the gateway validates with them, clients parse with them.
+
 export * from './billing.js';
+export * from './bounds.js';
 export * from './driver.js';
 export * from './filters.js';
 export * from './invitations.js';

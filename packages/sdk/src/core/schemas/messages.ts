@@ -1,5 +1,12 @@
 // What the admin screens send: SMS and WhatsApp payloads, templates, and the gateway's answers.
 import { z } from 'zod';
+import {
+  MAX_ID_LENGTH,
+  MAX_MESSAGE_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PHONE_LENGTH,
+  MAX_RECIPIENTS,
+} from './bounds.js';
 
 export const channelSchema = z.enum(['sms', 'whatsapp']);
 export type Channel = z.infer<typeof channelSchema>;
@@ -19,24 +26,33 @@ export const whatsappTemplateSchema = z.object({
 export type WhatsappTemplate = z.infer<typeof whatsappTemplateSchema>;
 export const templatesResponseSchema = z.object({ Items: z.array(whatsappTemplateSchema) });
 
-export const recipientSchema = z.strictObject({ number: z.string().min(1) });
+export const recipientSchema = z.strictObject({ number: z.string().min(1).max(MAX_PHONE_LENGTH) });
 export type Recipient = z.infer<typeof recipientSchema>;
 
+const recipientsSchema = z.array(recipientSchema).min(1).max(MAX_RECIPIENTS);
+
 export const smsSendPayloadSchema = z.strictObject({
-  numbers: z.array(recipientSchema).min(1),
-  message: z.string().min(1),
+  numbers: recipientsSchema,
+  message: z.string().min(1).max(MAX_MESSAGE_LENGTH),
 });
 export type SmsSendPayload = z.infer<typeof smsSendPayloadSchema>;
 
 export const msgTemplateSchema = z.strictObject({
-  language: z.string().min(2),
-  name: z.string().min(1),
-  components: z.array(templateComponentSchema),
+  language: z.string().min(2).max(MAX_ID_LENGTH),
+  name: z.string().min(1).max(MAX_NAME_LENGTH),
+  components: z
+    .array(
+      z.strictObject({
+        type: templateComponentSchema.shape.type,
+        text: z.string().max(MAX_MESSAGE_LENGTH),
+      }),
+    )
+    .max(10),
 });
 export type MsgTemplate = z.infer<typeof msgTemplateSchema>;
 
 export const whatsappSendPayloadSchema = z.strictObject({
-  numbers: z.array(recipientSchema).min(1),
+  numbers: recipientsSchema,
   msgTemplate: msgTemplateSchema,
 });
 export type WhatsappSendPayload = z.infer<typeof whatsappSendPayloadSchema>;

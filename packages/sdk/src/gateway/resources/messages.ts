@@ -17,8 +17,11 @@ export interface SendOptions extends RequestOptions {
   idempotencyKey?: string;
 }
 
-/** The gateway's answer, with `message` always filled in ('Message sent successfully to N users.'). */
-export type SendOutcome = SendResult & { message: string };
+/**
+ * The gateway's answer, with `message` always filled in (the success text), and `replayed` true
+ * when the key was sent before: the answer is the first send's, and nothing was sent now.
+ */
+export type SendOutcome = SendResult & { message: string; replayed: boolean };
 
 /** A send job's progress: recipients by status (queued, sending, sent, failed, skipped-…). */
 export const sendJobSchema = z.object({
@@ -47,7 +50,11 @@ export function messagesResource(http: Requester) {
       idempotencyKey,
       options: requestOptions,
     });
-    return { ...response.data, message: sendSuccessMessage(response.data, body.numbers.length) };
+    return {
+      ...response.data,
+      message: sendSuccessMessage(response.data, body.numbers.length),
+      replayed: response.headers['idempotent-replayed'] === 'true',
+    };
   }
 
   return {

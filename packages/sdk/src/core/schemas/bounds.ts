@@ -1,0 +1,15 @@
+// The largest values the API takes, shared by the gateway's route schemas and the clients' forms.
+export const MAX_NAME_LENGTH = 100;
+export const MAX_EMAIL_LENGTH = 254;
+/** Ten SMS segments of GSM text; longer texts are refused, not split further. */
+export const MAX_MESSAGE_LENGTH = 1600;
+export const MAX_SEARCH_LENGTH = 200;
+/** Any written phone number, before normalisation: `+1 (512) 555-0100` and its variants. */
+export const MAX_PHONE_LENGTH = 40;
+/** Dollars: block pay and hourly pay filters. */
+export const MAX_MONEY = 10_000;
+/** A day: the time buffer before a block starts. */
+export const MAX_BUFFER_MINUTES = 1440;
+export const MAX_RECIPIENTS = 100_000;
+/** Identifiers and other short codes (ids, keys, service areas, languages). */
+export const MAX_ID_LENGTH = 100;
