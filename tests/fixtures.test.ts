@@ -1,6 +1,15 @@
 // The sample data in fixtures/: it parses with the SDK's schemas, is what the generator makes
 // for the default seed, and holds the cases the admin screens must cope with.
 import { readFileSync } from 'node:fs';
+import {
+  flexUsersResponseSchema,
+  invitationsResponseSchema,
+  normalizePhone,
+  referralsResponseSchema,
+  signedInUserSchema,
+  sparkUsersResponseSchema,
+  templatesResponseSchema,
+} from '@blockcatch/sdk';
 import { describe, expect, it } from 'vitest';
 import {
   COMMITTED_SET,
@@ -9,15 +18,6 @@ import {
   generateSparkUsers,
   REFERENCE_DATE,
 } from '../fixtures/generate-data.js';
-import { normalizePhone } from '../packages/sdk/src/core/phone.js';
-import {
-  flexUsersResponseSchema,
-  invitationsResponseSchema,
-  referralsResponseSchema,
-  signedInUserSchema,
-  sparkUsersResponseSchema,
-  templatesResponseSchema,
-} from '../packages/sdk/src/core/schemas/index.js';
 
 function committed(name: string): unknown {
   return JSON.parse(readFileSync(new URL(`../fixtures/data/${name}`, import.meta.url), 'utf8'));

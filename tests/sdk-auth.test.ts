@@ -4,12 +4,15 @@
 import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  AuthError,
+  createAuth,
+  createGatewayClient,
+  createMemorySessionStore,
+  UnauthenticatedError,
+} from '@blockcatch/sdk';
+import { createFileSessionStore } from '@blockcatch/sdk/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuth } from '../packages/sdk/src/auth/auth.js';
-import { createFileSessionStore } from '../packages/sdk/src/auth/file-session-store.js';
-import { createMemorySessionStore } from '../packages/sdk/src/auth/session-store.js';
-import { AuthError, UnauthenticatedError } from '../packages/sdk/src/errors.js';
-import { createGatewayClient } from '../packages/sdk/src/gateway/client.js';
 import {
   ADMIN,
   adminClient,

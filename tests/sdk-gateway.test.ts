@@ -1,18 +1,20 @@
 // The SDK's gateway client against the real sandbox gateway, through a loopback proxy that drops
-// connections, delays, and answers 500, 503 and 429: nothing is lost and nothing is sent twice.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuth } from '../packages/sdk/src/auth/auth.js';
-import type { DriverFilters } from '../packages/sdk/src/core/schemas/index.js';
+// connections, hangs requests, and answers 500, 503 and 429: nothing is lost and nothing is sent twice.
+
 import {
   ConfigError,
+  createAuth,
+  createGatewayClient,
+  createMemoryJournal,
+  type DriverFilters,
   NetworkError,
   ResponseShapeError,
+  sendFailureMessage,
+  sendInBatches,
   TimeoutError,
-} from '../packages/sdk/src/errors.js';
-import { createGatewayClient } from '../packages/sdk/src/gateway/client.js';
-import { createUndiciTransport } from '../packages/sdk/src/gateway/undici-transport.js';
-import { createMemoryJournal } from '../packages/sdk/src/send/journal.js';
-import { sendInBatches } from '../packages/sdk/src/send/send-in-batches.js';
+} from '@blockcatch/sdk';
+import { createUndiciTransport } from '@blockcatch/sdk/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
   adminClient,
@@ -241,9 +243,6 @@ describe('sends under faults', () => {
       )
       .catch((e) => e);
     expect(bad.status).toBe(400);
-    const { sendFailureMessage } = await import(
-      '../packages/sdk/src/gateway/resources/messages.js'
-    );
     expect(sendFailureMessage(bad)).toBe(bad.serverMessage);
     expect(sendFailureMessage(new Error('x'))).toBe('An error has occurred.');
   });

@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 const source = { conditions: ['source'] };
+// Suites that start whole gateways get a minute per test: on two loaded cores a start alone can take
+// half of that. Waiting inside a test goes through eventually(), never a fixed sleep.
 /** Gateway suites that run once per database (see packages/gateway/test/helpers/database.ts). */
 const STORAGE_SUITES = ['test/storage.test.ts'];
 // Tests run in Vite's server environment, which resolves with its own conditions: without this,
@@ -35,7 +37,7 @@ export default defineConfig({
           root: `${root}/packages/gateway`,
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: [...STORAGE_SUITES, '**/node_modules/**'],
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
@@ -49,7 +51,7 @@ export default defineConfig({
           root: `${root}/packages/gateway`,
           include: STORAGE_SUITES,
           env: { BLOCKCATCH_TEST_DATABASES: database },
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       })),
@@ -75,7 +77,7 @@ export default defineConfig({
           name: 'data',
           root,
           include: ['tests/*.test.ts', 'tests/support/*.test.ts', 'fixtures/**/*.test.ts'],
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

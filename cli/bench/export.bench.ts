@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { createAuth, createGatewayClient, localTimeZone } from '@blockcatch/sdk';
 import { stringify } from 'csv-stringify';
 import { startLargeGateway } from '../../packages/gateway/bench/large-gateway.js';
-import { createAuth, createGatewayClient, localTimeZone } from '../../packages/sdk/src/index.js';
 import { COLUMN_KEYS, exportRow } from '../src/output/columns.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 250_000);

@@ -2,13 +2,14 @@
 // session in the profile's file, and the client. Built once per run, closed at the end.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAuth, createGatewayClient } from '@blockcatch/sdk';
+import {
+  createAuth,
+  createGatewayClient,
+  SANDBOX_CLIENT_ID,
+  SANDBOX_USER_POOL_ID,
+} from '@blockcatch/sdk';
 import { configDir, createFileSessionStore, createUndiciTransport } from '@blockcatch/sdk/node';
 import type { GlobalOptions } from './global-options.js';
-
-/** The sandbox's user pool and app client (packages/gateway/src/config.ts defaults). */
-export const SANDBOX_USER_POOL_ID = 'us-east-1_Sandbox01';
-export const SANDBOX_CLIENT_ID = 'blockcatch-sandbox-client';
 
 export interface Context {
   profile: string;

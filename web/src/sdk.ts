@@ -4,6 +4,8 @@ import {
   createGatewayClient,
   createLocalStorageSessionStore,
   type GatewayClient,
+  SANDBOX_CLIENT_ID,
+  SANDBOX_USER_POOL_ID,
 } from '@blockcatch/sdk';
 
 const env = import.meta.env;
@@ -11,8 +13,8 @@ const env = import.meta.env;
 const baseUrl = (env.VITE_GATEWAY_URL as string | undefined) ?? window.location.origin;
 
 export const auth = createAuth({
-  userPoolId: (env.VITE_USER_POOL_ID as string | undefined) ?? 'us-east-1_Sandbox01',
-  clientId: (env.VITE_CLIENT_ID as string | undefined) ?? 'blockcatch-sandbox-client',
+  userPoolId: (env.VITE_USER_POOL_ID as string | undefined) ?? SANDBOX_USER_POOL_ID,
+  clientId: (env.VITE_CLIENT_ID as string | undefined) ?? SANDBOX_CLIENT_ID,
   endpoint: `${baseUrl}/`,
   storage: createLocalStorageSessionStore(),
 });

@@ -1,4 +1,5 @@
 // The gateway's settings, read once from flags and the environment and validated at the edge.
+import { ConfigError, SANDBOX_CLIENT_ID, SANDBOX_USER_POOL_ID } from '@blockcatch/sdk';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -66,8 +67,8 @@ export const configSchema = z.object({
     .string()
     .regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'must look like region_id, e.g. us-east-1_Sandbox01')
     .max(55)
-    .default('us-east-1_Sandbox01'),
-  clientId: z.string().min(1).default('blockcatch-sandbox-client'),
+    .default(SANDBOX_USER_POOL_ID),
+  clientId: z.string().min(1).default(SANDBOX_CLIENT_ID),
   messageProvider: z.enum(['outbox', 'twilio']).default('outbox'),
   /** Messages per second the send worker delivers; 0 lifts the limit. */
   sendRate: z.coerce.number().min(0).default(10),
@@ -215,6 +216,5 @@ export function parseConfig(input: GatewayConfigInput): GatewayConfig {
   throw new ConfigError(lines.join('\n'));
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+/** The SDK's one ConfigError: a setting that cannot work, named with its fix. */
+export { ConfigError };

@@ -98,4 +98,4 @@ it('keeps catching blocks while the platform fails a third of its calls', async 
     offers.map((o) => o.offerId).sort(),
   );
   expect((await driver.get('/dashboard')).body.Item.searching).toBe(true);
-});
+}, 90_000);

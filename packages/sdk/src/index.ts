@@ -1,5 +1,6 @@
 // The public face of @blockcatch/sdk: re-exports only. Node-only pieces live in `./node`.
 export * from './auth/auth.js';
+export { SANDBOX_CLIENT_ID, SANDBOX_USER_POOL_ID } from './auth/sandbox.js';
 export * from './auth/session-store.js';
 export * from './core/audience.js';
 export * from './core/billing.js';
