@@ -1,30 +1,312 @@
-// The public face of @blockcatch/sdk: re-exports only. Node-only pieces live in `./node`.
-export * from './auth/auth.js';
+// The public face of @blockcatch/sdk: what its users need, by name. Helpers the package uses
+// only inside are not exported. Node-only pieces live in `./node`.
+export {
+  type Auth,
+  type AuthLogger,
+  type AuthOptions,
+  createAuth,
+  type Session,
+  type SignInResult,
+  type SignUpResult,
+  type UserProfile,
+} from './auth/auth.js';
 export { SANDBOX_CLIENT_ID, SANDBOX_USER_POOL_ID } from './auth/sandbox.js';
-export * from './auth/session-store.js';
-export * from './core/audience.js';
-export * from './core/billing.js';
-export * from './core/csv-phones.js';
-export * from './core/days.js';
-export * from './core/invitees.js';
-export * from './core/offers.js';
+export {
+  createLocalStorageSessionStore,
+  createMemorySessionStore,
+  SESSION_KEY_PREFIXES,
+  type SessionStore,
+  type WebStorage,
+} from './auth/session-store.js';
+export {
+  type AudienceContext,
+  filterAudience,
+  wantedFlag,
+} from './core/audience.js';
+export {
+  cardDigits,
+  EXPIRING_WINDOW_MS,
+  extendExpiration,
+  isGoodStanding,
+  MAX_WEEKS,
+  MIN_WEEKS,
+  type PaymentStanding,
+  passesLuhn,
+  paymentStanding,
+  WEEK_MS,
+} from './core/billing.js';
+export {
+  collectPhones,
+  findPhoneColumn,
+  type PhoneList,
+  type PhoneRow,
+  type PhoneRowProblem,
+} from './core/csv-phones.js';
+export {
+  endOfDay,
+  formatDayShort,
+  formatIsoDay,
+  localTimeZone,
+  offsetAt,
+  startOfDay,
+} from './core/days.js';
+export {
+  filterInvitees,
+  type InviteeFilterContext,
+  mergeInvitees,
+} from './core/invitees.js';
+export {
+  createOfferMatcher,
+  type MatchContext,
+  type MatchResult,
+  matchOffer,
+  type OfferMatcher,
+  REFUSAL_REASONS,
+  type RefusalReason,
+} from './core/offers.js';
 export { type Page, paginate } from './core/paging.js';
-export * from './core/phone.js';
-export * from './core/routing.js';
-export * from './core/schemas/index.js';
+export {
+  formatPhone,
+  hasNormalizedPhone,
+  normalizePhone,
+} from './core/phone.js';
+export {
+  nextRouteForUser,
+  type RoutingFacts,
+  type SignedInRoute,
+} from './core/routing.js';
+export {
+  type ArriveResult,
+  type AudienceFilters,
+  arriveResponseSchema,
+  audienceFiltersSchema,
+  type BillingQuery,
+  type BillingResponse,
+  type Block,
+  billingDaySchema,
+  billingPaymentSchema,
+  billingQuerySchema,
+  billingResponseSchema,
+  blockSchema,
+  type CalendarQuery,
+  type Channel,
+  type ConfirmSandboxPaymentRequest,
+  type CreateInvitationRequest,
+  type CreatePaymentRequest,
+  calendarQuerySchema,
+  channelSchema,
+  clockTimeSchema,
+  confirmSandboxPaymentRequestSchema,
+  createInvitationRequestSchema,
+  createPaymentRequestSchema,
+  currentUserResponseSchema,
+  DEFAULT_ROWS_PER_PAGE,
+  type DriverCalendar,
+  type DriverDashboard,
+  type DriverFilters,
+  type DriverInvitation,
+  type DriverStatusRequest,
+  driverCalendarSchema,
+  driverDashboardResponseSchema,
+  driverDashboardSchema,
+  driverFiltersSchema,
+  driverInvitationSchema,
+  driverInvitationsResponseSchema,
+  driverSettingsResponseSchema,
+  driverStatusRequestSchema,
+  driverStatusResponseSchema,
+  type FilterState,
+  type FlexUser,
+  filterStateSchema,
+  flexUserSchema,
+  flexUsersResponseSchema,
+  type Invitation,
+  type InvitationStatus,
+  type InviteeFilters,
+  invitationResponseSchema,
+  invitationSchema,
+  invitationStatusSchema,
+  invitationsResponseSchema,
+  inviteeFiltersSchema,
+  isoDaySchema,
+  type MergedInvitee,
+  type MsgTemplate,
+  mergedInviteeSchema,
+  msgTemplateSchema,
+  NO_WAREHOUSE_MESSAGE,
+  type Offer,
+  type OfferItem,
+  type OfferKind,
+  type OffersQuery,
+  offerItemSchema,
+  offerKindSchema,
+  offerSchema,
+  offersQuerySchema,
+  offersResponseSchema,
+  type Payment,
+  type PaymentResponse,
+  type PaymentStatus,
+  type PlatformChallenge,
+  type PlatformSignInRequest,
+  type PlatformState,
+  type PlatformVerifyRequest,
+  type PriceResponse,
+  type Product,
+  paymentItemResponseSchema,
+  paymentResponseSchema,
+  paymentSchema,
+  paymentStatusSchema,
+  paymentsResponseSchema,
+  platformChallengeSchema,
+  platformLinkResponseSchema,
+  platformSignInRequestSchema,
+  platformStateResponseSchema,
+  platformVerifyRequestSchema,
+  priceResponseSchema,
+  productSchema,
+  type Recipient,
+  type Referral,
+  type ResellerView,
+  ROWS_PER_PAGE,
+  type Role,
+  recipientSchema,
+  referralSchema,
+  referralsResponseSchema,
+  resellerResponseSchema,
+  resellerStandingSchema,
+  resellerUserSchema,
+  roleSchema,
+  type SandboxCard,
+  type SavedSettings,
+  type ScheduleWindow,
+  type SendResult,
+  type ServiceArea,
+  type SignedInUser,
+  type SmsSendPayload,
+  type SparkUser,
+  sandboxCardSchema,
+  sandboxPaymentRequestSchema,
+  savedSettingsResponseSchema,
+  scheduleWindowSchema,
+  sendResultSchema,
+  serviceAreaSchema,
+  serviceAreasResponseSchema,
+  signedInUserSchema,
+  skipReasonSchema,
+  smsSendPayloadSchema,
+  sortDirectionSchema,
+  sparkUserSchema,
+  sparkUsersResponseSchema,
+  stripePaymentRequestSchema,
+  type TemplateComponent,
+  type TriState,
+  templateComponentSchema,
+  templatesResponseSchema,
+  timestampSchema,
+  timeZoneSchema,
+  triStateSchema,
+  type UserRow,
+  type UserStatus,
+  userStatusSchema,
+  WEEKDAYS,
+  type Weekday,
+  type WeeklySchedule,
+  type WhatsappSendPayload,
+  type WhatsappTemplate,
+  weekdaySchema,
+  weeklyScheduleSchema,
+  whatsappSendPayloadSchema,
+  whatsappTemplateSchema,
+  windowEndSchema,
+} from './core/schemas/index.js';
 export { type SearchableRow, searchRecipients } from './core/search.js';
-export * from './core/search-index.js';
-export * from './core/sms.js';
-export * from './core/validation.js';
-export * from './crypto/response-cipher.js';
-export * from './errors.js';
-export * from './gateway/client.js';
-export * from './gateway/resources/messages.js';
-export * from './gateway/resources/outbox.js';
+export {
+  createRecipientSearch,
+  type RecipientSearch,
+} from './core/search-index.js';
+export {
+  limitToSingleSegment,
+  SMS_LIMITS,
+  type SmsEncoding,
+  type SmsSegmentation,
+  segmentSms,
+} from './core/sms.js';
+export {
+  isEmail,
+  isIdentityPoolId,
+  toInteger,
+} from './core/validation.js';
+export {
+  decryptResponse,
+  encryptResponse,
+  parseResponseKey,
+  ResponseCipherError,
+} from './crypto/response-cipher.js';
+export {
+  AbortedError,
+  AuthError,
+  BadRequestError,
+  BlockCatchError,
+  ConfigError,
+  ConflictError,
+  type ErrorCode,
+  ForbiddenError,
+  HttpError,
+  NetworkError,
+  NotFoundError,
+  RateLimitError,
+  ResponseShapeError,
+  ServerError,
+  TimeoutError,
+  UnauthenticatedError,
+} from './errors.js';
+export {
+  createGatewayClient,
+  type GatewayClient,
+  type GatewayClientOptions,
+  type GatewayRequest,
+  type GatewayResponse,
+  type Requester,
+  type RequestOptions,
+  type TokenSource,
+} from './gateway/client.js';
+export {
+  type SendJob,
+  type SendOptions,
+  type SendOutcome,
+  sendFailureMessage,
+  sendJobSchema,
+} from './gateway/resources/messages.js';
+export {
+  type OutboxMessage,
+  type OutboxQuery,
+  outboxMessageSchema,
+  outboxResponseSchema,
+} from './gateway/resources/outbox.js';
 export type { PaymentOptions } from './gateway/resources/payments.js';
 export type { Health } from './gateway/resources/status.js';
-export * from './gateway/retry.js';
-export * from './gateway/transport.js';
-export * from './send/journal.js';
-export * from './send/send-in-batches.js';
-export * from './send/send-key.js';
+export type {
+  Transport,
+  TransportRequest,
+  TransportResponse,
+} from './gateway/transport.js';
+export type {
+  HttpMethod,
+  RetryPolicy,
+} from './internal/retry.js';
+export {
+  createMemoryJournal,
+  type Journal,
+  type MemoryJournal,
+} from './send/journal.js';
+export {
+  type BatchProgress,
+  type BatchSender,
+  type BatchSendSummary,
+  type SendInBatchesOptions,
+  sendInBatches,
+} from './send/send-in-batches.js';
+export {
+  deriveSendKey,
+  type SendKeyInput,
+} from './send/send-key.js';

@@ -12,6 +12,15 @@ import {
   ResponseShapeError,
   TimeoutError,
 } from '../errors.js';
+import {
+  type HttpMethod,
+  isRepeatable,
+  isRetryableStatus,
+  nextRetryDelay,
+  parseRetryAfter,
+  type RetryPolicy,
+  resolveRetryPolicy,
+} from '../internal/retry.js';
 import { adminDriversResource } from './resources/admin-drivers.js';
 import { billingResource } from './resources/billing.js';
 import { currentUserResource } from './resources/current-user.js';
@@ -29,15 +38,6 @@ import { driverSettingsResource } from './resources/settings.js';
 import { sparkResource } from './resources/spark.js';
 import { statusResource } from './resources/status.js';
 import { templatesResource } from './resources/templates.js';
-import {
-  type HttpMethod,
-  isRepeatable,
-  isRetryableStatus,
-  nextRetryDelay,
-  parseRetryAfter,
-  type RetryPolicy,
-  resolveRetryPolicy,
-} from './retry.js';
 import { createFetchTransport, type Transport, type TransportResponse } from './transport.js';
 
 /** Where the client gets the id token; `createAuth()` is one. Null means no session. */
