@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
 import { TextField } from '../../components/TextField.js';
+import { errorMessage } from '../../hooks/errorMessage.js';
 import { gateway } from '../../sdk.js';
 
 export default function ConnectPage() {
@@ -28,7 +29,7 @@ export default function ConnectPage() {
       setAlert(
         error instanceof HttpError && error.serverCode === 'platform_sign_in_failed'
           ? t('flex.login.failed')
-          : t('errors.generic'),
+          : errorMessage(t, error, t('errors.generic')),
       );
       setBusy(false);
     }

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { OfferList } from '../../components/OfferList.js';
+import { errorMessage } from '../../hooks/errorMessage.js';
 import { driverQueries } from '../../hooks/queries.js';
 import { useFormat } from '../../hooks/useFormat.js';
 import { useToast } from '../../hooks/useToast.js';
@@ -44,8 +45,8 @@ export default function DashboardPage() {
     try {
       await gateway.driver.setStatus(data.systemOn ? 'stop' : 'start');
       await queryClient.invalidateQueries({ queryKey: driverQueries.all });
-    } catch {
-      setAlert(t('errors.generic'));
+    } catch (error) {
+      setAlert(errorMessage(t, error, t('errors.generic')));
     } finally {
       setSwitching(false);
     }
@@ -61,7 +62,7 @@ export default function DashboardPage() {
       setAlert(
         error instanceof HttpError && error.serverCode === 'system_off'
           ? t('errors.mustTurnOnSystem')
-          : t('errors.generic'),
+          : errorMessage(t, error, t('errors.generic')),
       );
     }
   };

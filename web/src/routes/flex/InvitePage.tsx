@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
 import { TextField } from '../../components/TextField.js';
+import { errorMessage } from '../../hooks/errorMessage.js';
 import { driverQueries } from '../../hooks/queries.js';
 import { useFormat } from '../../hooks/useFormat.js';
 import { useToast } from '../../hooks/useToast.js';
@@ -37,8 +38,8 @@ export default function InvitePage() {
       show('success', t('flex.invite.sent', { phoneNumber: fmt.phone(normalized) }));
       setPhone('');
       void queryClient.invalidateQueries({ queryKey: driverQueries.invitations().queryKey });
-    } catch {
-      setAlert(t('errors.generic'));
+    } catch (error) {
+      setAlert(errorMessage(t, error, t('errors.generic')));
     } finally {
       setBusy(false);
     }

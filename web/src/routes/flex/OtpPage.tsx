@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
 import { TextField } from '../../components/TextField.js';
+import { errorMessage } from '../../hooks/errorMessage.js';
 import { useAuth } from '../../hooks/useAuth.js';
 import { gateway } from '../../sdk.js';
 
@@ -36,7 +37,7 @@ export default function OtpPage() {
           ? t('flex.otp.invalid')
           : codeName === 'no_pending_sign_in'
             ? t('flex.otp.startOver')
-            : t('errors.generic'),
+            : errorMessage(t, error, t('errors.generic')),
       );
       setBusy(false);
     }

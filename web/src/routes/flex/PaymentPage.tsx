@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
 import { TextField } from '../../components/TextField.js';
+import { errorMessage } from '../../hooks/errorMessage.js';
 import { driverQueries, paymentQueries } from '../../hooks/queries.js';
 import { useAuth } from '../../hooks/useAuth.js';
 import { useFormat } from '../../hooks/useFormat.js';
@@ -79,7 +80,7 @@ export default function PaymentPage() {
       setAlert(
         error instanceof HttpError && error.status === 402
           ? t('errors.paymentFailed')
-          : t('errors.couldNotStartPayment'),
+          : errorMessage(t, error, t('errors.couldNotStartPayment')),
       );
     } finally {
       setBusy(false);

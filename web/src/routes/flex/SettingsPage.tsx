@@ -8,6 +8,7 @@ import { FormAlert } from '../../components/FormAlert.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { TextField } from '../../components/TextField.js';
 import { defaultSchedule, WeeklyScheduleEditor } from '../../components/WeeklyScheduleEditor.js';
+import { errorMessage } from '../../hooks/errorMessage.js';
 import { driverQueries, platformQueries } from '../../hooks/queries.js';
 import { useAuth } from '../../hooks/useAuth.js';
 import { useToast } from '../../hooks/useToast.js';
@@ -117,7 +118,7 @@ export default function SettingsPage() {
       if (error instanceof HttpError && error.serverCode === 'no_warehouse') {
         setServerNoWarehouse(true);
       } else {
-        setAlert(t('errors.couldNotConfigureSchedule'));
+        setAlert(errorMessage(t, error, t('errors.couldNotConfigureSchedule')));
       }
       setBusy(false);
     }

@@ -1,0 +1,44 @@
+// What a failed request means for the person in front of the screen, chosen by the gateway's
+// error `code` (never its message text): what happened and what to do next.
+import { BlockCatchError, HttpError } from '@blockcatch/sdk';
+import type { TFunction } from 'i18next';
+
+const BY_CODE = new Set([
+  'rate_limited',
+  'unavailable',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'validation',
+  'payload_too_large',
+  'internal',
+]);
+
+/**
+ * The sentence for `error`, or `fallback` (the screen's own "couldn't …" line) when the code
+ * says nothing more specific.
+ */
+export function errorMessage(t: TFunction, error: unknown, fallback: string): string {
+  if (error instanceof HttpError) {
+    const code = error.serverCode ?? (error.status >= 500 ? 'internal' : undefined);
+    if (code === 'rate_limited' || error.status === 429) {
+      const seconds = Number(error.headers['retry-after']);
+      return t('errors.byCode.rate_limited', {
+        seconds: Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 30,
+      });
+    }
+    if (code === 'validation' && error.serverMessage) {
+      return t('errors.byCode.validation', { message: error.serverMessage });
+    }
+    if (code && code !== 'validation' && BY_CODE.has(code)) return t(`errors.byCode.${code}`);
+    return fallback;
+  }
+  if (
+    error instanceof BlockCatchError &&
+    (error.code === 'network_error' || error.code === 'timeout')
+  ) {
+    return t('errors.byCode.network');
+  }
+  return fallback;
+}
