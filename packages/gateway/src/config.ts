@@ -100,6 +100,11 @@ export const configSchema = z.object({
       baseUrl: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
     })
     .prefault({}),
+  /**
+   * Queries that may wait for the database before the gateway answers new requests 503 with
+   * `Retry-After` instead of queueing them (docs/operations.md, "Performance and load").
+   */
+  dbQueueLimit: z.coerce.number().int().min(1).max(100_000).default(500),
   /** How often drivers whose paid time ran out lose good standing; 0 turns the sweep off. */
   goodStandingSweepMs: z.coerce.number().int().min(0).default(60_000),
   /** The sandbox delivery platform (platform/sandbox.ts); tests turn the generator and 5xx off. */
@@ -163,6 +168,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
     clientId: e('BLOCKCATCH_CLIENT_ID'),
     messageProvider: e('BLOCKCATCH_MESSAGE_PROVIDER') as GatewayConfigInput['messageProvider'],
     sendRate: e('BLOCKCATCH_SEND_RATE'),
+    dbQueueLimit: e('BLOCKCATCH_DB_QUEUE_LIMIT'),
     twilio: {
       accountSid: e('TWILIO_ACCOUNT_SID'),
       authToken: e('TWILIO_AUTH_TOKEN'),

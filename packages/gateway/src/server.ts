@@ -66,7 +66,10 @@ export async function buildGateway(
       messaging.deliverNow({ channel: 'sms', to: phoneNumber, body: text }),
   });
   // Before any route: the schema compilers, the body parser and the auth hook apply to all.
-  installPipeline(app, createAuthenticator(db, identity));
+  installPipeline(app, createAuthenticator(db, identity), {
+    db,
+    queueLimit: config.dbQueueLimit,
+  });
   const driver = await createDriverService({
     db,
     config,

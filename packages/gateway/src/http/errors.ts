@@ -2,6 +2,10 @@
 // failure to it. `code` is the contract clients branch on; `message` is for people.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { DatabaseBusyError } from '../storage/db.js';
+
+/** Seconds a 503 asks the caller to wait before trying again. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
 
 /**
  * Every `code` the REST API answers with. docs/architecture.md lists what each means; clients
@@ -124,6 +128,12 @@ export function fromZodError(error: ZodError, part?: string): ApiError {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.status).send(error.toBody());
+    if (error instanceof DatabaseBusyError || (error as FastifyError).statusCode === 503) {
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ code: 'unavailable', message: 'The gateway is busy; try again shortly.' });
+    }
     if (error instanceof ZodError) {
       const apiError = fromZodError(error);
       return reply.status(apiError.status).send(apiError.toBody());
@@ -135,11 +145,6 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply
         .status(status)
         .send({ code: codeOfStatus(status), message: fastifyMessage(error, status) });
-    }
-    if (status === 503) {
-      return reply
-        .status(503)
-        .send({ code: 'unavailable', message: 'The gateway is busy; try again shortly.' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'internal', message: 'An error has occurred.' });

@@ -1,14 +1,22 @@
 // The edge every route shares, installed once on the app before any route: the error body, the
-// JSON parser with its bounds, the zod schema compilers, and the per-route auth hook.
+// JSON parser with its bounds, backpressure, the zod schema compilers, and the per-route auth hook.
 import type { FastifyInstance } from 'fastify';
 import type { Authenticate } from '../api/authenticate.js';
+import type { Db } from '../storage/db.js';
 import { installAuth } from './auth.js';
 import { installErrorHandler } from './errors.js';
 import { installJsonBodyParser, installUrlTextCheck } from './json-body.js';
+import { installLoadShedding } from './load-shedding.js';
 import { serializerCompiler, validatorCompiler } from './validation.js';
 
-export function installPipeline(app: FastifyInstance, authenticate: Authenticate): void {
+export function installPipeline(
+  app: FastifyInstance,
+  authenticate: Authenticate,
+  backpressure?: { db: Db; queueLimit: number },
+): void {
   installErrorHandler(app);
+  // Before the auth hook: a refused request costs no query.
+  if (backpressure) installLoadShedding(app, backpressure.db, backpressure.queueLimit);
   installJsonBodyParser(app);
   installUrlTextCheck(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -13,6 +13,22 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * Queries (and transactions) waiting for the database, not yet running: PGlite runs one at a
+   * time, a PostgreSQL pool as many as it has connections. The gateway sheds load on it.
+   */
+  queueDepth(): number;
+}
+
+/** The database's queue of waiting queries is past its bound: the caller should try again shortly. */
+export class DatabaseBusyError extends Error {
+  override name = 'DatabaseBusyError';
+  constructor(
+    readonly queueDepth: number,
+    readonly limit: number,
+  ) {
+    super(`The database has ${queueDepth} queries waiting, past the bound of ${limit}.`);
+  }
 }
 
 export type DatabaseOptions =
@@ -29,19 +45,32 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
 async function openPglite(dataDir?: string): Promise<Db> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const lite = await PGlite.create(dataDir);
-  const query = async <T>(sql: string, params?: unknown[]) =>
-    (await lite.query<T>(sql, params)).rows;
+  // PGlite runs one query or transaction at a time and queues the rest in its own mutex; count the
+  // calls not yet settled (a transaction's inner queries run inside its turn, so they do not count).
+  let pending = 0;
+  const counted = async <T>(run: () => Promise<T>): Promise<T> => {
+    pending++;
+    try {
+      return await run();
+    } finally {
+      pending--;
+    }
+  };
   return {
     kind: 'pglite',
-    query,
+    query: <T>(sql: string, params?: unknown[]) =>
+      counted(async () => (await lite.query<T>(sql, params)).rows),
     transaction: (fn) =>
-      lite.transaction((tx) =>
-        fn({
-          query: async <T>(sql: string, params?: unknown[]) =>
-            (await tx.query<T>(sql, params)).rows,
-        }),
+      counted(() =>
+        lite.transaction((tx) =>
+          fn({
+            query: async <T>(sql: string, params?: unknown[]) =>
+              (await tx.query<T>(sql, params)).rows,
+          }),
+        ),
       ),
     close: () => lite.close(),
+    queueDepth: () => Math.max(0, pending - 1),
   };
 }
 
@@ -83,6 +112,8 @@ async function openPostgres(options: {
       }
     },
     close: () => pool.end(),
+    // Callers waiting for one of the pool's connections (queries and transactions alike).
+    queueDepth: () => pool.waitingCount,
   };
 }
 
