@@ -299,10 +299,8 @@ export type {
   TransportRequest,
   TransportResponse,
 } from './gateway/transport.js';
-export type {
-  HttpMethod,
-  RetryPolicy,
-} from './internal/retry.js';
+/** The one backoff (full jitter under a doubling cap) the client, the send worker and the catcher use. */
+export { backoffDelay, type HttpMethod, type RetryPolicy } from './internal/retry.js';
 export {
   createMemoryJournal,
   type Journal,

@@ -19,6 +19,6 @@ describe('delayAfter', () => {
       delayAfter({ kind: 'failed', consecutiveFailures: n }, options, top),
     );
     expect(waits).toEqual([500, 1000, 2000, 4000, 8000, 8000]);
-    expect(delayAfter({ kind: 'failed', consecutiveFailures: 3 }, options, () => 0)).toBe(1000);
+    expect(delayAfter({ kind: 'failed', consecutiveFailures: 3 }, options, () => 0)).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 // How long a driver's poller waits before its next poll: its interval after an answer, at least
 // the platform's Retry-After after a 429, and an exponential back-off after 5xx answers.
+import { backoffDelay } from '@blockcatch/sdk';
 
 export interface PaceOptions {
   pollIntervalMs: number;
@@ -22,12 +23,12 @@ export function delayAfter(
       return options.pollIntervalMs;
     case 'throttled':
       return Math.max(outcome.retryAfterMs, options.pollIntervalMs);
-    case 'failed': {
-      const exponent = Math.min(30, Math.max(0, outcome.consecutiveFailures - 1));
-      const cap = Math.min(options.backoffMaxMs, options.backoffBaseMs * 2 ** exponent);
-      // Equal jitter: at least half the step, so the back-off still grows, but drivers failing
-      // together do not retry together.
-      return cap / 2 + random() * (cap / 2);
-    }
+    case 'failed':
+      // Full jitter under a doubling cap: drivers failing together do not retry together.
+      return backoffDelay(
+        outcome.consecutiveFailures - 1,
+        { baseDelayMs: options.backoffBaseMs, maxDelayMs: options.backoffMaxMs },
+        random(),
+      );
   }
 }

@@ -1,4 +1,5 @@
 // How fast the worker may send (a token bucket) and how long it waits before retrying a failure.
+import { backoffDelay } from '@blockcatch/sdk';
 
 /** Tokens refill at `rate` per second up to about 200 ms worth, so sends stay evenly spaced. */
 export class SendPacer {
@@ -39,10 +40,13 @@ export const MAX_ATTEMPTS = 5;
 const MAX_RETRY_DELAY_MS = 5 * 60_000;
 
 /**
- * Delay before attempt `attempts + 1`: doubling from `baseMs`, with jitter in [50%, 100%] so
- * recipients that failed together do not all retry in the same instant.
+ * Delay before attempt `attempts + 1`: the SDK's full-jitter backoff under a cap doubling from
+ * `baseMs`, so recipients that failed together do not all retry in the same instant.
  */
 export function retryDelayMs(attempts: number, baseMs: number, random = Math.random): number {
-  const ceiling = Math.min(MAX_RETRY_DELAY_MS, baseMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(ceiling * (0.5 + random() / 2));
+  return backoffDelay(
+    attempts - 1,
+    { baseDelayMs: baseMs, maxDelayMs: MAX_RETRY_DELAY_MS },
+    random(),
+  );
 }

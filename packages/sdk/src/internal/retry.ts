@@ -32,7 +32,11 @@ export function resolveRetryPolicy(input: Partial<RetryPolicy> | false | undefin
  * Full jitter: a uniform wait between 0 and min(cap, base · 2^attempt), so that many clients
  * failing together do not retry together. `attempt` counts retries from 0; `random` is in [0, 1).
  */
-export function backoffDelay(attempt: number, policy: RetryPolicy, random: number): number {
+export function backoffDelay(
+  attempt: number,
+  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
+  random: number,
+): number {
   const cap = Math.min(policy.maxDelayMs, MAX_RETRY_WAIT_MS);
   // 2^attempt overflows to Infinity for large attempts; Math.min keeps the ceiling finite.
   const ceiling = Math.min(cap, policy.baseDelayMs * 2 ** Math.max(0, attempt));
