@@ -36,6 +36,17 @@ export const configSchema = z.object({
     .optional(),
   /** Key of the HMAC-SHA256 that signs the outbox provider's webhooks; unset refuses them all. */
   webhookSecret: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Redis for the HTTP rate limits shared by every process; unset uses the database (or memory on PGlite). */
+  redisUrl: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /** Requests per client address per minute on every route without a limit of its own. */
+  rateLimit: z
+    .object({ perMinute: z.coerce.number().int().min(1).max(1_000_000).default(1000) })
+    .prefault({}),
+  /** Trust X-Forwarded-For from this many proxies in front of the gateway (0: none). */
+  trustProxyHops: z.coerce.number().int().min(0).max(10).default(0),
   /** Identity's limits against guessing, spraying and SMS pumping (docs/operations.md, "Security limits"). */
   identityLimits: z
     .object({
@@ -153,6 +164,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
       .filter(Boolean),
     fixturesDir: e('BLOCKCATCH_FIXTURES_DIR'),
     publicUrl: e('BLOCKCATCH_PUBLIC_URL'),
+    redisUrl: e('REDIS_URL'),
+    rateLimit: { perMinute: e('BLOCKCATCH_RATE_LIMIT_PER_MINUTE') },
+    trustProxyHops: e('BLOCKCATCH_TRUST_PROXY_HOPS'),
     identityLimits: {
       codeGuessesPerHour: e('BLOCKCATCH_CODE_GUESSES_PER_HOUR'),
       passwordFailuresBeforeLock: e('BLOCKCATCH_PASSWORD_FAILURES_BEFORE_LOCK'),

@@ -4,6 +4,7 @@ import { createAuthenticator } from './api/authenticate.js';
 import { registerApi } from './api/routes.js';
 import { type GatewayConfig, type GatewayConfigInput, parseConfig } from './config.js';
 import { createDriverService, type DriverService } from './driver/index.js';
+import { registerEdge } from './http/edge.js';
 import { installPipeline } from './http/pipeline.js';
 import { createIdentity } from './identity/index.js';
 import type { Identity } from './identity/types.js';
@@ -49,6 +50,8 @@ export async function buildGateway(
 
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
+    // Behind a load balancer the client's address comes from X-Forwarded-For, for the limits.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     logger:
       config.logLevel === 'silent'
         ? false
@@ -70,6 +73,7 @@ export async function buildGateway(
     db,
     queueLimit: config.dbQueueLimit,
   });
+  const edge = await registerEdge(app, { db, config });
   const driver = await createDriverService({
     db,
     config,
@@ -115,6 +119,7 @@ export async function buildGateway(
       await driver.stop();
       await messaging.stop();
       await app.close();
+      await edge.close();
       if (!options.db) await db.close();
     },
   };

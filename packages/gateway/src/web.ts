@@ -20,7 +20,13 @@ export async function registerWebApp(app: FastifyInstance, dir: string): Promise
   await app.register(async (scope) => {
     markRoutesPublic(scope);
     // wildcard: false registers one route per built file, leaving unknown paths to the fallback.
-    await scope.register(fastifyStatic, { root: dir, wildcard: false, index: ['index.html'] });
+    await scope.register(fastifyStatic, {
+      root: dir,
+      wildcard: false,
+      index: ['index.html'],
+      // Source maps stay on the build machine: they would hand out the source.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
+    });
 
     scope.get('/*', async (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';

@@ -12,10 +12,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { GatewayConfig } from '../config.js';
+import { EXPOSED_HEADERS } from '../http/edge.js';
 import type { Db } from '../storage/db.js';
 import { listInvitations } from '../storage/invitations.js';
 import { listReferralCodes, toSignedInUser, usersTableJson } from '../storage/users.js';
-import { EXPOSED_HEADERS, registerCors } from './cors.js';
 import { type CachedBody, cacheTableBody } from './table-cache.js';
 
 const healthSchema = z.object({ status: z.literal('ok') });
@@ -26,7 +26,6 @@ export interface ApiDeps {
 }
 
 export function registerApi(app: FastifyInstance, { db, config }: ApiDeps): void {
-  registerCors(app, config.corsOrigins);
   const tables = createTables(db, config);
 
   const api = app.withTypeProvider<ZodTypeProvider>();

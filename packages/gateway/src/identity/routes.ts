@@ -44,7 +44,12 @@ export function registerIdentityRoutes(
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         // Fastify's own refusals: malformed JSON, a body over 5 MB, an unknown content type.
-        const type = status === 413 ? 'InvalidParameterException' : 'SerializationException';
+        const type =
+          status === 413
+            ? 'InvalidParameterException'
+            : status === 429
+              ? 'LimitExceededException'
+              : 'SerializationException';
         return sendCognitoError(reply, new CognitoError(type, error.message, status));
       }
       request.log.error({ err: error }, 'identity operation failed');

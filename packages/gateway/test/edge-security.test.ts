@@ -1,0 +1,146 @@
+// The edge as an attacker meets it: security headers on every answer, CORS only for configured
+// origins, source maps not served, and a request limit that several processes count together.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { GatewayConfigInput } from '../src/config.js';
+import { buildGateway, type Gateway } from '../src/server.js';
+import { POSTGRES_URL, uniqueSchema } from './helpers/database.js';
+
+const started: Gateway[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+
+afterAll(async () => {
+  for (const gateway of started) await gateway.close();
+  for (const cleanup of cleanups) await cleanup();
+});
+
+async function start(config: Partial<GatewayConfigInput> = {}): Promise<string> {
+  const gateway = await buildGateway({ port: 0, logLevel: 'silent', seed: false, ...config });
+  started.push(gateway);
+  await gateway.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = gateway.app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+const ORIGIN = 'https://app.blockcatch.test';
+
+describe('security headers', () => {
+  it('sends a strict Content-Security-Policy, nosniff and a Referrer-Policy', async () => {
+    const url = await start();
+    const response = await fetch(`${url}/api/status/health`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp.match(/script-src[^;]*/)?.[0]).not.toContain('unsafe-inline');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('adds HSTS when the deployment is reached over HTTPS', async () => {
+    const url = await start({ publicUrl: 'https://api.blockcatch.test' });
+    const response = await fetch(`${url}/api/status/health`);
+    expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+  });
+});
+
+describe('CORS', () => {
+  it('lets a configured origin use every method the API has, and no other origin or null', async () => {
+    const url = await start({ corsOrigins: [ORIGIN] });
+    const preflight = (origin: string, method: string) =>
+      fetch(`${url}/api/flex/v1/settings`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': method,
+          'access-control-request-headers': 'authorization, content-type',
+        },
+      });
+    for (const method of ['PUT', 'DELETE']) {
+      const ok = await preflight(ORIGIN, method);
+      expect(ok.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+      expect(ok.headers.get('access-control-allow-methods')).toContain(method);
+    }
+    for (const origin of ['null', 'https://evil.example', `${ORIGIN}.evil.example`]) {
+      const refused = await preflight(origin, 'PUT');
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    }
+  });
+});
+
+describe('the built web app', () => {
+  it('does not serve source maps', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'blockcatch-web-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    await mkdir(join(dir, 'assets'));
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>BlockCatch</title>');
+    await writeFile(
+      join(dir, 'assets', 'app.js'),
+      'console.log(1)\n//# sourceMappingURL=app.js.map',
+    );
+    await writeFile(join(dir, 'assets', 'app.js.map'), '{"sources":["secret.ts"]}');
+    const url = await start({ webDir: dir });
+    expect((await fetch(`${url}/assets/app.js`)).status).toBe(200);
+    const map = await fetch(`${url}/assets/app.js.map`);
+    expect(map.status).toBe(404);
+    expect(await map.text()).not.toContain('secret.ts');
+  });
+});
+
+describe('the request limit', () => {
+  const flood = async (url: string, count: number) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i++) {
+      statuses.push((await fetch(`${url}/api/status/health`)).status);
+    }
+    return statuses;
+  };
+
+  it('answers 429 rate_limited with Retry-After past the limit', async () => {
+    const url = await start({ rateLimit: { perMinute: 5 } });
+    expect(await flood(url, 5)).toEqual([200, 200, 200, 200, 200]);
+    const limited = await fetch(`${url}/api/status/health`);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.json()).toMatchObject({ code: 'rate_limited' });
+  });
+
+  it('is counted together by two processes on one PostgreSQL database', async () => {
+    const shared = {
+      databaseUrl: POSTGRES_URL,
+      databaseSchema: uniqueSchema(),
+      rateLimit: { perMinute: 6 },
+    };
+    const first = await start(shared);
+    const second = await start(shared);
+    cleanups.push(async () => {
+      const pg = (await import('pg')).default;
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${shared.databaseSchema}" CASCADE`);
+      await client.end();
+    });
+    expect(await flood(first, 3)).toEqual([200, 200, 200]);
+    expect(await flood(second, 3)).toEqual([200, 200, 200]);
+    expect((await fetch(`${first}/api/status/health`)).status).toBe(429);
+    expect((await fetch(`${second}/api/status/health`)).status).toBe(429);
+  });
+
+  it('is counted together through Redis when REDIS_URL is set', async () => {
+    const shared = { redisUrl: 'redis://127.0.0.1:6379', rateLimit: { perMinute: 4 } };
+    const first = await start(shared);
+    const second = await start(shared);
+    // Another run may have left counts for 127.0.0.1 in Redis: count from a fresh window.
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(shared.redisUrl);
+    const keys = await redis.keys('blockcatch-rate-limit:*');
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+    expect(await flood(first, 2)).toEqual([200, 200]);
+    expect(await flood(second, 2)).toEqual([200, 200]);
+    expect((await fetch(`${second}/api/status/health`)).status).toBe(429);
+  });
+});
