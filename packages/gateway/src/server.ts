@@ -1,5 +1,5 @@
 // Builds the gateway from its parts: storage, identity, messaging and the API, on one Fastify app.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { createAuthenticator } from './api/authenticate.js';
 import { registerApi } from './api/routes.js';
 import { type GatewayConfig, type GatewayConfigInput, parseConfig } from './config.js';
@@ -59,6 +59,9 @@ export async function buildGateway(
             level: config.logLevel,
             // Tokens and codes must never reach the logs.
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // A database error's `detail` and `parameters` quote the values it was given (codes,
+            // phone numbers, hashes): only its name, code and message are kept.
+            serializers: { err: describeErrorForLog },
           },
   });
   const messaging = createMessaging({ db, config, log: app.log });
@@ -122,5 +125,15 @@ export async function buildGateway(
       await edge.close();
       if (!options.db) await db.close();
     },
+  };
+}
+
+function describeErrorForLog(error: FastifyError) {
+  return {
+    type: error.name,
+    message: error.message,
+    ...(error.code === undefined ? {} : { code: error.code }),
+    ...(error.statusCode === undefined ? {} : { statusCode: error.statusCode }),
+    stack: error.stack ?? '',
   };
 }
