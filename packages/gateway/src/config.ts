@@ -127,6 +127,8 @@ export const configSchema = z.object({
       maxPollsPerSecond: z.coerce.number().min(0).default(5),
       retryAfterMs: z.coerce.number().min(0).default(2000),
       failureRate: z.coerce.number().min(0).max(1).default(0.01),
+      /** How long a platform access token works before the catcher refreshes it. */
+      sessionTtlMs: z.coerce.number().int().min(1000).default(3_600_000),
     })
     .prefault({}),
   /** The block catcher (catcher/): lease and poll timings; tests shorten them. */

@@ -34,13 +34,23 @@ export function createDriverPoller(deps: {
   platform: DeliveryPlatform;
   options: PollerOptions;
   record(record: OfferRecord): void;
-  /** The platform refused the session: the driver has to connect again. */
+  /**
+   * Trades an expired or refused session for a new one (and keeps it); throws the platform's
+   * refusal ('code-required', 'unauthorized') when it will not.
+   */
+  refreshSession(userId: string, session: PlatformSession): Promise<PlatformSession>;
+  /** The platform refused the refresh too: the driver has to connect again. */
   onUnauthorized(userId: string): void;
+  /** The platform wants a new one-time code before this account polls again. */
+  onCodeRequired(userId: string): void;
+  /** The platform throttles this account's polls until `until` (epoch ms). */
+  onThrottled?(userId: string, until: number): void;
   onError(error: unknown): void;
   now?: () => number;
   random?: () => number;
 }): DriverPoller {
-  const { userId, session, platform, options } = deps;
+  const { userId, platform, options } = deps;
+  let session = deps.session;
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
   let matcher: OfferMatcher = createOfferMatcher(deps.filters);
@@ -88,9 +98,29 @@ export function createDriverPoller(deps: {
           options,
         );
         blockedUntil = now() + delay;
-      } else if (error instanceof PlatformError && error.kind === 'unauthorized') {
-        stopped = true;
-        deps.onUnauthorized(userId);
+        deps.onThrottled?.(userId, blockedUntil);
+      } else if (
+        error instanceof PlatformError &&
+        (error.kind === 'unauthorized' || error.kind === 'session-expired')
+      ) {
+        // Refresh before giving up on the driver: only a refused refresh disconnects.
+        try {
+          session = await deps.refreshSession(userId, session);
+          delay = 0;
+        } catch (refusal) {
+          if (refusal instanceof PlatformError && refusal.kind === 'code-required') {
+            stopped = true;
+            deps.onCodeRequired(userId);
+          } else if (refusal instanceof PlatformError && refusal.kind === 'unauthorized') {
+            stopped = true;
+            deps.onUnauthorized(userId);
+          } else {
+            failures++;
+            if (!(refusal instanceof PlatformError)) deps.onError(refusal);
+            delay = delayAfter({ kind: 'failed', consecutiveFailures: failures }, options, random);
+            blockedUntil = now() + delay;
+          }
+        }
       } else {
         failures++;
         if (!(error instanceof PlatformError)) deps.onError(error);

@@ -12,6 +12,7 @@ import {
   releaseHolder,
   runLeaseRound,
 } from '../storage/driver-leases.js';
+import { markNeedsCode, setThrottledUntil, updateLinkSession } from '../storage/driver-links.js';
 import { listUpcomingWonBlocks, type OfferRecord, recordOffers } from '../storage/driver-offers.js';
 import { createDriverPoller, type DriverPoller, type PollerOptions } from './driver-poller.js';
 
@@ -134,6 +135,27 @@ export function createCatcher(deps: {
           record: (record) => {
             pending.push(record);
             if (record.kind === 'won') void flush();
+          },
+          refreshSession: async (userId, expired) => {
+            const fresh = await platform.refreshSession(expired);
+            // The old refresh token is spent: keep polling with the new session even if saving
+            // it fails (another process taking the driver over would then need a reconnect).
+            void updateLinkSession(db, userId, cipher.seal(fresh), now()).catch((error) =>
+              log.error({ err: error }, 'could not save a refreshed platform session'),
+            );
+            return fresh;
+          },
+          onCodeRequired: (userId) => {
+            stopPoller(userId);
+            void markNeedsCode(db, userId, now()).then(
+              () => wake(),
+              (error) => log.error({ err: error }, 'could not mark a driver as needing a code'),
+            );
+          },
+          onThrottled: (userId, until) => {
+            void setThrottledUntil(db, userId, until).catch((error) =>
+              log.error({ err: error }, 'could not record a throttle'),
+            );
           },
           onUnauthorized: (userId) => {
             stopPoller(userId);

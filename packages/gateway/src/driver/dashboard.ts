@@ -1,8 +1,10 @@
-// What the driver's home screen shows: offer counts, whether the system is on and searching, and
-// where the paid service stands (expired, or expiring within a day).
-import type { DriverDashboard } from '@blockcatch/sdk';
+// What the driver's home screen shows: offer counts, whether the system is on and searching and,
+// when it is not, the first reason why (off, the platform asks for a new code, not connected, no
+// filters, not paid, throttled until a time, starting), and where the paid service stands.
+import type { DriverDashboard, NotSearchingReason } from '@blockcatch/sdk';
 import type { Queryable } from '../storage/db.js';
 import { findLiveLease } from '../storage/driver-leases.js';
+import { findDriverLink } from '../storage/driver-links.js';
 import { countOfferRecords } from '../storage/driver-offers.js';
 import type { UserRecord } from '../storage/users.js';
 
@@ -13,27 +15,40 @@ export async function readDashboard(
   user: UserRecord,
   now = Date.now(),
 ): Promise<DriverDashboard> {
-  const [offers, lease] = await Promise.all([
+  const [offers, lease, link] = await Promise.all([
     countOfferRecords(db, user.id),
     findLiveLease(db, user.id, now),
+    findDriverLink(db, user.id),
   ]);
   const systemOn = user.status === 'start';
-  const searching = systemOn && lease !== null;
+  const needsCode = link?.state === 'needs-code';
+  const throttledUntil =
+    link?.throttled_until_ts != null && Number(link.throttled_until_ts) > now
+      ? Number(link.throttled_until_ts)
+      : null;
+  const reason: NotSearchingReason | null = !systemOn
+    ? 'system-off'
+    : needsCode
+      ? 'needs-code'
+      : !user.proxy_installed || link?.state !== 'connected'
+        ? 'not-connected'
+        : !user.setup_complete
+          ? 'setup-incomplete'
+          : !user.good_standing
+            ? 'not-in-good-standing'
+            : throttledUntil !== null
+              ? 'throttled'
+              : lease === null
+                ? 'starting'
+                : null;
   const expiration = user.expiration_ts === null ? null : Number(user.expiration_ts);
   return {
     status: user.status,
     systemOn,
-    searching,
-    notSearchingBecause:
-      !systemOn || searching
-        ? null
-        : !user.proxy_installed
-          ? 'not-connected'
-          : !user.setup_complete
-            ? 'setup-incomplete'
-            : !user.good_standing
-              ? 'not-in-good-standing'
-              : 'starting',
+    searching: reason === null,
+    notSearchingBecause: reason,
+    throttledUntil: reason === 'throttled' ? throttledUntil : null,
+    needsAttention: needsCode ? 'enter-code' : null,
     offers,
     proxyInstalled: user.proxy_installed,
     setupComplete: user.setup_complete,

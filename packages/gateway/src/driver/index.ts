@@ -7,6 +7,7 @@ import { createCredentialCipher, loadPlatformKey } from '../platform/credential-
 import { createSandboxPlatform, type SandboxPlatform } from '../platform/sandbox.js';
 import type { Db, Queryable } from '../storage/db.js';
 import { registerDriverRoutes } from './routes.js';
+import { registerSandboxPlatformRoutes } from './sandbox-routes.js';
 import { type SeededDriver, setUpSeededDrivers } from './seeded-drivers.js';
 
 export interface DriverService {
@@ -45,6 +46,7 @@ export async function createDriverService(deps: {
       maxPollsPerSecond: sandbox.maxPollsPerSecond,
       retryAfterMs: sandbox.retryAfterMs,
       failureRate: sandbox.failureRate,
+      sessionTtlMs: sandbox.sessionTtlMs,
     },
   });
   const catcher = createCatcher({
@@ -66,6 +68,7 @@ export async function createDriverService(deps: {
         onDriverChanged: () => catcher.wake(),
         limits: deps.config.identityLimits,
       });
+      registerSandboxPlatformRoutes(app, platform);
     },
     start() {
       platform.start();

@@ -351,7 +351,14 @@ async function platformCall<T>(reply: FastifyReply, call: () => Promise<T>): Pro
       case 'expired-code':
         throw new ApiError(422, 'invalid_code', error.message);
       case 'unauthorized':
+      case 'session-expired':
         throw new ApiError(409, 'not_connected', 'Connect your delivery account again.');
+      case 'code-required':
+        throw new ApiError(
+          409,
+          'platform_code_required',
+          'The delivery platform asks for a new code: sign in to your delivery account again.',
+        );
       case 'throttled':
         reply.header('retry-after', String(Math.ceil((error.retryAfterMs ?? 1000) / 1000)));
         throw new ApiError(

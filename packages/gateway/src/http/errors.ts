@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'platform_sign_in_failed',
   'platform_throttled',
   'platform_unavailable',
+  'platform_code_required',
   'payment_failed',
   'payment_not_processing',
   'payment_in_progress',

@@ -39,6 +39,8 @@ export interface SandboxPlatformOptions {
   failureRate: number;
   /** How stale the list of open offers may be when read from another process's writes. */
   snapshotMaxAgeMs: number;
+  /** How long an access token works; its refresh token then trades it for a new one. */
+  sessionTtlMs: number;
 }
 
 export const DEFAULT_SANDBOX_OPTIONS: SandboxPlatformOptions = {
@@ -48,6 +50,7 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxPlatformOptions = {
   retryAfterMs: 2000,
   failureRate: 0.01,
   snapshotMaxAgeMs: 50,
+  sessionTtlMs: 3_600_000,
 };
 
 export interface NewOffer {
@@ -62,6 +65,12 @@ export interface NewOffer {
 export interface SandboxPlatform extends DeliveryPlatform {
   /** Publishes an offer now (the generator's step; tests and the bench call it directly). */
   publishOffer(offer: NewOffer): Promise<Offer & { publishedAt: number }>;
+  /**
+   * The sandbox's switch for "the platform asks for a new code": the account's sessions end and
+   * its refresh is refused with 'code-required' until the driver verifies a new one-time code.
+   * Returns false when no account belongs to that phone number.
+   */
+  askForNewCode(phoneNumber: string): Promise<boolean>;
   /** Polls and throttled answers per account since start, for tests and the bench. */
   readonly stats: Map<string, { polls: number; throttled: number; failures: number }>;
 }
@@ -93,7 +102,8 @@ export function createSandboxPlatform(deps: {
   });
   const stats: SandboxPlatform['stats'] = new Map();
   const listeners = new Set<() => void>();
-  const sessions = new Map<string, string>();
+  // Access-token hash → account and expiry; a session ended by askForNewCode is dropped here too.
+  const sessions = new Map<string, { accountId: string; expiresAt: number }>();
   let snapshot: { offers: (Offer & { closesAt: number })[]; fetchedAt: number } = {
     offers: [],
     fetchedAt: 0,
@@ -141,18 +151,27 @@ export function createSandboxPlatform(deps: {
 
   const accountOf = async (session: PlatformSession) => {
     const hash = sha256(session.accessToken);
-    const cached = sessions.get(hash);
-    if (cached) return cached;
-    const rows = await db.query<{ account_id: string }>(
-      'SELECT account_id FROM sandbox_platform_sessions WHERE token_hash = $1',
-      [hash],
-    );
-    const accountId = rows[0]?.account_id;
-    if (!accountId || accountId !== session.accountId) {
-      throw new PlatformError('unauthorized', 'The delivery platform session is not valid.');
+    let cached = sessions.get(hash);
+    if (!cached) {
+      const rows = await db.query<{ account_id: string; expires_ts: number | null }>(
+        'SELECT account_id, expires_ts FROM sandbox_platform_sessions WHERE token_hash = $1',
+        [hash],
+      );
+      const row = rows[0];
+      if (!row || row.account_id !== session.accountId) {
+        throw new PlatformError('unauthorized', 'The delivery platform session is not valid.');
+      }
+      cached = {
+        accountId: row.account_id,
+        expiresAt: row.expires_ts === null ? Number.POSITIVE_INFINITY : Number(row.expires_ts),
+      };
+      sessions.set(hash, cached);
     }
-    sessions.set(hash, accountId);
-    return accountId;
+    if (cached.expiresAt <= now()) {
+      sessions.delete(hash);
+      throw new PlatformError('session-expired', 'The delivery platform session has expired.');
+    }
+    return cached.accountId;
   };
 
   const publishOffer = async (offer: NewOffer) => {
@@ -317,8 +336,55 @@ export function createSandboxPlatform(deps: {
           'This code can no longer be used: sign in again for a new one.',
         );
       }
-      const [session] = await issueSessions(db, [challenge.account_id], now());
+      await db.query(
+        'UPDATE sandbox_platform_accounts SET code_required = false WHERE account_id = $1',
+        [challenge.account_id],
+      );
+      const [session] = await issueSessions(
+        db,
+        [challenge.account_id],
+        now(),
+        options.sessionTtlMs,
+      );
       return session!;
+    },
+
+    async refreshSession(session) {
+      const rows = await db.query<{ account_id: string; code_required: boolean }>(
+        `DELETE FROM sandbox_platform_sessions s USING sandbox_platform_accounts a
+         WHERE s.refresh_hash = $1 AND a.account_id = s.account_id AND s.account_id = $2
+         RETURNING s.account_id, a.code_required`,
+        [sha256(session.refreshToken ?? ''), session.accountId],
+      );
+      const row = rows[0];
+      if (!row) {
+        const [account] = await db.query<{ code_required: boolean }>(
+          'SELECT code_required FROM sandbox_platform_accounts WHERE account_id = $1',
+          [session.accountId],
+        );
+        if (account?.code_required) {
+          throw new PlatformError('code-required', 'The delivery platform asks for a new code.');
+        }
+        throw new PlatformError('unauthorized', 'The delivery platform refused the refresh.');
+      }
+      sessions.delete(sha256(session.accessToken));
+      const [fresh] = await issueSessions(db, [row.account_id], now(), options.sessionTtlMs);
+      return fresh!;
+    },
+
+    async askForNewCode(phoneNumber) {
+      const rows = await db.query<{ account_id: string }>(
+        `UPDATE sandbox_platform_accounts SET code_required = true WHERE phone_number = $1
+         RETURNING account_id`,
+        [phoneNumber],
+      );
+      const ids = new Set(rows.map((r) => r.account_id));
+      if (ids.size === 0) return false;
+      await db.query('DELETE FROM sandbox_platform_sessions WHERE account_id = ANY($1::text[])', [
+        [...ids],
+      ]);
+      for (const [hash, entry] of sessions) if (ids.has(entry.accountId)) sessions.delete(hash);
+      return true;
     },
 
     async listOffers(session) {
@@ -385,15 +451,24 @@ async function issueSessions(
   db: Queryable,
   accountIds: readonly string[],
   at: number,
+  ttlMs: number,
 ): Promise<PlatformSession[]> {
   const sessions = accountIds.map((accountId) => ({
     accountId,
     accessToken: randomBytes(32).toString('base64url'),
+    refreshToken: randomBytes(32).toString('base64url'),
+    expiresAt: at + ttlMs,
   }));
   await db.query(
-    `INSERT INTO sandbox_platform_sessions (token_hash, account_id, created_ts)
-     SELECT unnest($1::text[]), unnest($2::text[]), $3`,
-    [sessions.map((s) => sha256(s.accessToken)), accountIds, at],
+    `INSERT INTO sandbox_platform_sessions (token_hash, account_id, created_ts, refresh_hash, expires_ts)
+     SELECT unnest($1::text[]), unnest($2::text[]), $3, unnest($4::text[]), $5`,
+    [
+      sessions.map((s) => sha256(s.accessToken)),
+      accountIds,
+      at,
+      sessions.map((s) => sha256(s.refreshToken)),
+      at + ttlMs,
+    ],
   );
   return sessions;
 }
@@ -428,7 +503,7 @@ export async function provisionSandboxAccounts(
       at,
     ],
   );
-  return issueSessions(db, ids, at);
+  return issueSessions(db, ids, at, DEFAULT_SANDBOX_OPTIONS.sessionTtlMs);
 }
 
 function toOffer(row: OfferRow): Offer & { closesAt: number } {

@@ -12,6 +12,10 @@ export interface ServiceArea {
 export interface PlatformSession {
   accountId: string;
   accessToken: string;
+  /** Trades for a new session once the access token expires (sessions sealed before had none). */
+  refreshToken?: string;
+  /** When the access token stops working (epoch ms). */
+  expiresAt?: number;
 }
 
 export type AcceptOutcome = 'won' | 'gone';
@@ -26,6 +30,11 @@ export interface DeliveryPlatform {
   verifyOtp(input: { challengeId: string; code: string }): Promise<PlatformSession>;
   /** The offers open to this account now. Throws PlatformError 'throttled' when polled too fast. */
   listOffers(session: PlatformSession): Promise<Offer[]>;
+  /**
+   * A new session for an expired one. Throws 'code-required' when the platform wants the driver
+   * to sign in with a new one-time code, 'unauthorized' when it refuses the refresh token.
+   */
+  refreshSession(session: PlatformSession): Promise<PlatformSession>;
   /** 'gone' when another driver took the offer first. */
   acceptOffer(session: PlatformSession, offerId: string): Promise<AcceptOutcome>;
   /** Checks the driver in for their block under way or next to start, if any. */
@@ -44,6 +53,8 @@ export type PlatformErrorKind =
   | 'invalid-code'
   | 'expired-code'
   | 'unauthorized'
+  | 'session-expired'
+  | 'code-required'
   | 'throttled'
   | 'unavailable';
 

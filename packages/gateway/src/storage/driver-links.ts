@@ -4,11 +4,13 @@ import type { Db, Queryable } from './db.js';
 
 export interface DriverLinkRow {
   user_id: string;
-  state: 'pending' | 'connected';
+  state: 'pending' | 'connected' | 'needs-code';
   challenge_id: string | null;
   credentials_enc: string;
   session_enc: string | null;
   updated_ts: number;
+  /** The platform throttles this driver's polls until then (epoch ms), as the catcher last saw. */
+  throttled_until_ts: number | null;
 }
 
 export async function findDriverLink(db: Queryable, userId: string): Promise<DriverLinkRow | null> {
@@ -55,4 +57,45 @@ export async function deleteLink(db: Db, userId: string): Promise<void> {
     await tx.query('DELETE FROM driver_platform_links WHERE user_id = $1', [userId]);
     await tx.query('UPDATE users SET proxy_installed = false WHERE id = $1', [userId]);
   });
+}
+
+/** Keeps the session a refresh gave, so every process polls with the new one. */
+export async function updateLinkSession(
+  db: Queryable,
+  userId: string,
+  sessionEnc: string,
+  now = Date.now(),
+): Promise<void> {
+  await db.query(
+    `UPDATE driver_platform_links SET session_enc = $2, updated_ts = $3
+     WHERE user_id = $1 AND state = 'connected'`,
+    [userId, sessionEnc, now],
+  );
+}
+
+/**
+ * The platform wants a new one-time code: the link stays (the driver is still connected, and
+ * needs attention) but holds no session, so the catcher leaves the driver until they sign in again.
+ */
+export async function markNeedsCode(
+  db: Queryable,
+  userId: string,
+  now = Date.now(),
+): Promise<void> {
+  await db.query(
+    `UPDATE driver_platform_links SET state = 'needs-code', session_enc = NULL, updated_ts = $2
+     WHERE user_id = $1`,
+    [userId, now],
+  );
+}
+
+export async function setThrottledUntil(
+  db: Queryable,
+  userId: string,
+  until: number,
+): Promise<void> {
+  await db.query('UPDATE driver_platform_links SET throttled_until_ts = $2 WHERE user_id = $1', [
+    userId,
+    until,
+  ]);
 }

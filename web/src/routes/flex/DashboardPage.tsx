@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SearchState } from '../../components/driver/SearchState.js';
 import { FormAlert } from '../../components/FormAlert.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { OfferList } from '../../components/OfferList.js';
@@ -86,13 +87,7 @@ export default function DashboardPage() {
               ? t('flex.dashboard.searching')
               : t('flex.dashboard.notSearching')}
         </p>
-        <p className="state-detail">
-          {!data.systemOn
-            ? t('flex.dashboard.turnOnHint')
-            : data.notSearchingBecause
-              ? t(`flex.dashboard.because.${data.notSearchingBecause}`)
-              : null}
-        </p>
+        <SearchState data={data} timeZone={timeZone} />
         <ServiceBanner data={data} />
         <div className="state-actions">
           <button

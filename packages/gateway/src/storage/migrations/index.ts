@@ -9,6 +9,7 @@ import payments from './007_payments.js';
 import security from './008_security.js';
 import tableVersionsOnChange from './009_table_versions_on_change.js';
 import identityVersion from './010_identity_version.js';
+import driverAttention from './011_driver_attention.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
@@ -21,4 +22,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '008_security', sql: security },
   { id: '009_table_versions_on_change', sql: tableVersionsOnChange },
   { id: '010_identity_version', sql: identityVersion },
+  { id: '011_driver_attention', sql: driverAttention },
 ];

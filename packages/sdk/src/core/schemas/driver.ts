@@ -191,15 +191,29 @@ export const offerItemSchema = z.object({
 export type OfferItem = z.infer<typeof offerItemSchema>;
 export const offersResponseSchema = z.object({ Items: z.array(offerItemSchema) });
 
+/** Why a driver is not searching for blocks, checked in this order. */
+export const NOT_SEARCHING_REASONS = [
+  'system-off',
+  'needs-code',
+  'not-connected',
+  'setup-incomplete',
+  'not-in-good-standing',
+  'throttled',
+  'starting',
+] as const;
+export type NotSearchingReason = (typeof NOT_SEARCHING_REASONS)[number];
+
 export const driverDashboardSchema = z.object({
   status: userStatusSchema,
   systemOn: z.boolean(),
   /** A gateway process is polling the platform for this driver right now. */
   searching: z.boolean(),
-  /** Why the catcher is not searching while the system is on, or null. */
-  notSearchingBecause: z
-    .enum(['not-connected', 'setup-incomplete', 'not-in-good-standing', 'starting'])
-    .nullable(),
+  /** Why the catcher is not searching, the first that applies in this order; null when it is. */
+  notSearchingBecause: z.enum(NOT_SEARCHING_REASONS).nullable(),
+  /** The platform throttles polling until then (epoch ms) when the reason is 'throttled'. */
+  throttledUntil: z.number().nullable(),
+  /** Something only the driver can fix: the platform asks for a new one-time code. */
+  needsAttention: z.enum(['enter-code']).nullable(),
   offers: z.object({ won: z.number(), disliked: z.number(), gone: z.number() }),
   proxyInstalled: z.boolean(),
   setupComplete: z.boolean(),

@@ -1,0 +1,30 @@
+// Why the catcher is not searching for the driver: the first reason that applies, the time a
+// throttle ends, and the action to take when the delivery platform asks for a new code.
+import type { DriverDashboard } from '@blockcatch/sdk';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useFormat } from '../../hooks/useFormat.js';
+
+export function SearchState({ data, timeZone }: { data: DriverDashboard; timeZone: string }) {
+  const { t } = useTranslation();
+  const fmt = useFormat(timeZone);
+  const reason = data.notSearchingBecause;
+  const time = data.throttledUntil === null ? '' : fmt.time(data.throttledUntil);
+  return (
+    <>
+      <p className="state-detail">
+        {!data.systemOn
+          ? t('flex.dashboard.turnOnHint')
+          : reason
+            ? t(`flex.dashboard.because.${reason}`, { time })
+            : null}
+      </p>
+      {data.needsAttention === 'enter-code' && (
+        <p className="needs-attention" role="alert">
+          <strong>{t('flex.dashboard.needsAttention')}</strong> {t('flex.dashboard.enterCodeHint')}{' '}
+          <Link to="/flex/login">{t('flex.dashboard.enterCode')}</Link>
+        </p>
+      )}
+    </>
+  );
+}
