@@ -73,7 +73,16 @@ it('shows "needs attention" when the platform asks for a new code, until the dri
   running = await startDriverGateway({ catcher: { pollIntervalMs: 50 } });
   const phone = '+15125550312';
   const driver = await driverOn(running, phone);
-  expect(await running.gateway.driver.platform.askForNewCode(phone)).toBe(true);
+  // The sandbox's switch, as an admin flips it; a driver may not.
+  const askForCode = (token: string) =>
+    fetch(`${running!.url}/api/sandbox/platform/ask-for-code`, {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/json' },
+      body: JSON.stringify({ phoneNumber: phone }),
+    });
+  expect((await askForCode(driver.token)).status).toBe(403);
+  const admin = await addDriver(running, '+15125550314', { is_admin: true });
+  expect((await askForCode(admin.token)).status).toBe(200);
   const asked = await waitFor(
     () => driver.get('/dashboard'),
     (r) => r.body.Item.notSearchingBecause === 'needs-code',
