@@ -143,6 +143,8 @@ export {
   mergedInviteeSchema,
   msgTemplateSchema,
   NO_WAREHOUSE_MESSAGE,
+  NOT_SEARCHING_REASONS,
+  type NotSearchingReason,
   type Offer,
   type OfferItem,
   type OfferKind,
