@@ -13,35 +13,74 @@ import { adminQueries } from '../../hooks/queries.js';
 
 const STEPS = 3;
 
+const TOUR_KEYS = ['active', 'database', 'payments'] as const;
+const TOUR_DISMISSED_KEY = 'admin.tourDismissed';
+
 export default function AdminDashboardPage() {
   const { t } = useTranslation();
   const [step, setStep] = useState(1);
+  // The figures show at once; the tour is an overlay over them, shown until dismissed.
+  const [touring, setTouring] = useState(
+    () => window.localStorage.getItem(TOUR_DISMISSED_KEY) !== 'true',
+  );
+  const closeTour = () => {
+    window.localStorage.setItem(TOUR_DISMISSED_KEY, 'true');
+    setTouring(false);
+  };
+  const openTour = () => {
+    setStep(1);
+    setTouring(true);
+  };
+  const highlight = (n: number) => (touring && step === n ? 'card tour-target' : 'card');
   return (
     <main className="page admin-page">
-      <h1>{t('admin.dashboard.title')}</h1>
-      <section className="tour-step" aria-labelledby="tour-heading" aria-live="polite">
-        <h2 id="tour-heading">
-          {t('admin.dashboard.step', { step, total: STEPS })}:{' '}
-          {t(`admin.dashboard.tour.${['active', 'database', 'payments'][step - 1]}`)}
-        </h2>
-        {step === 1 && <ActiveUsers />}
-        {step === 2 && <UserDatabase />}
-        {step === 3 && <PaidUsers />}
-        <div className="actions">
-          <button type="button" onClick={() => setStep(step - 1)} disabled={step === 1}>
-            {t('admin.dashboard.tour.back')}
+      <div className="admin-heading">
+        <h1>{t('admin.dashboard.title')}</h1>
+        {!touring && (
+          <button type="button" className="ghost" onClick={openTour}>
+            {t('admin.dashboard.tour.show')}
           </button>
-          {step < STEPS ? (
-            <button type="button" className="primary" onClick={() => setStep(step + 1)}>
-              {t('admin.dashboard.tour.next')}
+        )}
+      </div>
+      <div className="dashboard-grid">
+        <section className={highlight(1)} aria-labelledby="figures-active">
+          <h2 id="figures-active">{t('admin.dashboard.tour.active')}</h2>
+          <ActiveUsers />
+        </section>
+        <section className={highlight(2)} aria-labelledby="figures-database">
+          <h2 id="figures-database">{t('admin.dashboard.tour.database')}</h2>
+          <UserDatabase />
+        </section>
+        <section className={highlight(3)} aria-labelledby="figures-payments">
+          <h2 id="figures-payments">{t('admin.dashboard.tour.payments')}</h2>
+          <PaidUsers />
+        </section>
+      </div>
+      {touring && (
+        <section className="tour-overlay" aria-labelledby="tour-heading" aria-live="polite">
+          <h2 id="tour-heading">
+            {t('admin.dashboard.step', { step, total: STEPS })}:{' '}
+            {t(`admin.dashboard.tour.${TOUR_KEYS[step - 1]}`)}
+          </h2>
+          <div className="actions">
+            <button type="button" onClick={() => setStep(step - 1)} disabled={step === 1}>
+              {t('admin.dashboard.tour.back')}
             </button>
-          ) : (
-            <button type="button" className="primary" onClick={() => setStep(1)}>
-              {t('admin.dashboard.tour.done')}
+            {step < STEPS ? (
+              <button type="button" className="primary" onClick={() => setStep(step + 1)}>
+                {t('admin.dashboard.tour.next')}
+              </button>
+            ) : (
+              <button type="button" className="primary" onClick={closeTour}>
+                {t('admin.dashboard.tour.done')}
+              </button>
+            )}
+            <button type="button" className="ghost" onClick={closeTour}>
+              {t('admin.dashboard.tour.close')}
             </button>
-          )}
-        </div>
-      </section>
+          </div>
+        </section>
+      )}
       <section className="admin-section" aria-labelledby="admin-tools-heading">
         <h2 id="admin-tools-heading">{t('admin.tools.title')}</h2>
         <ul>
