@@ -1,0 +1,107 @@
+// The gateway process of `npm run bench:load`: a large generated user table, the sandbox admin and
+// `drivers` driver accounts, on PGlite or on a PostgreSQL schema of its own. It measures its own
+// event-loop delay (perf_hooks) and memory, and answers the parent over IPC:
+// `stats` → { lag, rss }, `reset` clears the lag histogram, `stop` closes (and drops the schema).
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { generateFlexUsers, generateStaff } from '../../../fixtures/generate-data.js';
+import { staffUserRow } from '../src/seed.js';
+import { openDatabase, quoteIdent } from '../src/storage/db.js';
+import { insertUsers } from '../src/storage/users.js';
+import { startLargeGateway } from './large-gateway.js';
+
+export interface LoadGatewayReady {
+  type: 'ready';
+  url: string;
+  clientId: string;
+  admin: { phoneNumber: string; password: string };
+  /** The owner sends: only an owner may message users who are not pending invitees. */
+  owner: { phoneNumber: string; password: string };
+  drivers: { phoneNumber: string; password: string }[];
+  /** Phone numbers of the table's users, for the send. */
+  recipients: string[];
+}
+
+export interface LoadGatewayStats {
+  type: 'stats';
+  /** Event-loop delay since the last reset, in ms. */
+  lag: { mean: number; p50: number; p99: number; max: number };
+  rssMb: number;
+  /** Messages the outbox provider delivered so far. */
+  delivered: number;
+}
+
+const USERS = Number(process.env.LOAD_USERS);
+const DRIVERS = Number(process.env.LOAD_DRIVERS);
+const RECIPIENTS = Number(process.env.LOAD_RECIPIENTS);
+const DATABASE_URL = process.env.LOAD_DATABASE_URL;
+const SCHEMA = process.env.LOAD_SCHEMA;
+const DRIVER_PASSWORD = 'Load-bench-driver-1';
+
+const { gateway, url, admin } = await startLargeGateway(USERS, {
+  ...(DATABASE_URL ? { databaseUrl: DATABASE_URL, databaseSchema: SCHEMA } : {}),
+  // The send is part of the load: delivered as fast as the database allows.
+  sendRate: 0,
+  logLevel: 'silent',
+});
+const users = generateFlexUsers(USERS, 2026);
+const drivers = users
+  .slice(0, DRIVERS)
+  .map((user) => ({ phoneNumber: user.phoneNumber, password: DRIVER_PASSWORD }));
+const owner = generateStaff()[0]!;
+await insertUsers(gateway.db, [staffUserRow(owner, Date.now())]);
+await gateway.identity.ensureAccount({
+  phoneNumber: owner.phoneNumber,
+  password: owner.password,
+  name: owner.name,
+});
+for (const driver of drivers) {
+  await gateway.identity.ensureAccount({ ...driver, name: 'Load driver' });
+}
+
+const lag = monitorEventLoopDelay({ resolution: 10 });
+lag.enable();
+const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+
+process.on('message', async (message: { type: string }) => {
+  if (message.type === 'reset') {
+    lag.reset();
+    process.send?.({ type: 'reset' });
+  } else if (message.type === 'stats') {
+    const [row] = await gateway.db
+      .query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_messages')
+      .catch(() => [{ n: -1 }]);
+    const stats: LoadGatewayStats = {
+      type: 'stats',
+      lag: {
+        mean: ms(lag.mean),
+        p50: ms(lag.percentile(50)),
+        p99: ms(lag.percentile(99)),
+        max: ms(lag.max),
+      },
+      rssMb: Math.round(process.memoryUsage().rss / 1_048_576),
+      delivered: row?.n ?? -1,
+    };
+    process.send?.(stats);
+  } else if (message.type === 'stop') {
+    lag.disable();
+    await gateway.close();
+    if (DATABASE_URL && SCHEMA) {
+      const db = await openDatabase({ kind: 'postgres', url: DATABASE_URL });
+      await db.query(`DROP SCHEMA IF EXISTS ${quoteIdent(SCHEMA)} CASCADE`);
+      await db.close();
+    }
+    process.send?.({ type: 'stopped' });
+    process.exit(0);
+  }
+});
+
+const ready: LoadGatewayReady = {
+  type: 'ready',
+  url,
+  clientId: gateway.config.clientId,
+  admin,
+  owner: { phoneNumber: owner.phoneNumber, password: owner.password },
+  drivers,
+  recipients: users.slice(0, RECIPIENTS).map((user) => user.phoneNumber),
+};
+process.send?.(ready);
