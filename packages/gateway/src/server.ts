@@ -1,9 +1,10 @@
 // Builds the gateway from its parts: storage, identity, messaging and the API, on one Fastify app.
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import { createAuthenticator } from './api/authenticate.js';
 import { registerApi } from './api/routes.js';
 import { type GatewayConfig, type GatewayConfigInput, parseConfig } from './config.js';
 import { createDriverService, type DriverService } from './driver/index.js';
+import { registerApiDocs } from './http/api-docs.js';
 import { registerEdge } from './http/edge.js';
 import { installPipeline } from './http/pipeline.js';
 import { createIdentity } from './identity/index.js';
@@ -28,6 +29,8 @@ export interface Gateway {
   driver: DriverService;
   /** Weekly payments (sandbox test cards or Stripe) and the good-standing sweep. */
   payments: Payments;
+  /** Every route the app serves, as registered (the hostile-input test walks them). */
+  routes: readonly RouteOptions[];
   /** What seeding did on this start (null with `seed: false`): counts and the staff accounts. */
   seed: SeedReport | null;
   /** Stops the send worker, the HTTP server and the database, in that order. */
@@ -72,10 +75,11 @@ export async function buildGateway(
       messaging.deliverNow({ channel: 'sms', to: phoneNumber, body: text }),
   });
   // Before any route: the schema compilers, the body parser and the auth hook apply to all.
-  installPipeline(app, createAuthenticator(db, identity), {
+  const routes = installPipeline(app, createAuthenticator(db, identity), {
     db,
     queueLimit: config.dbQueueLimit,
   });
+  await registerApiDocs(app, config.versionId);
   const edge = await registerEdge(app, { db, config });
   const driver = await createDriverService({
     db,
@@ -117,6 +121,7 @@ export async function buildGateway(
     driver,
     payments,
     seed,
+    routes,
     async close() {
       payments.stop();
       await driver.stop();

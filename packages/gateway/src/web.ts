@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { markRoutesPublic } from './http/auth.js';
@@ -19,6 +20,8 @@ export async function registerWebApp(app: FastifyInstance, dir: string): Promise
   // One public scope: the static files and the client-side-route fallback, which needs sendFile.
   await app.register(async (scope) => {
     markRoutesPublic(scope);
+    // Brotli or gzip as the browser asks; only this scope, so the API's own encoding stays its own.
+    await scope.register(fastifyCompress, { encodings: ['br', 'gzip'] });
     // wildcard: false registers one route per built file, leaving unknown paths to the fallback.
     await scope.register(fastifyStatic, {
       root: dir,
@@ -26,6 +29,8 @@ export async function registerWebApp(app: FastifyInstance, dir: string): Promise
       index: ['index.html'],
       // Source maps stay on the build machine: they would hand out the source.
       allowedPath: (pathName) => !pathName.endsWith('.map'),
+      cacheControl: false,
+      setHeaders: (res, path) => res.setHeader('cache-control', cacheControlFor(path)),
     });
 
     scope.get('/*', async (request, reply) => {
@@ -38,3 +43,13 @@ export async function registerWebApp(app: FastifyInstance, dir: string): Promise
     });
   });
 }
+
+/**
+ * Vite names every file under assets/ by its content hash, so a browser may keep it for a year;
+ * index.html (and anything unhashed) is checked on every load, so a new build shows at once.
+ */
+export function cacheControlFor(path: string): string {
+  return /[\\/]assets[\\/]/.test(path) ? IMMUTABLE : 'no-cache';
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -33,7 +33,11 @@ declare module 'fastify' {
 const kPrincipal = Symbol('principal');
 type WithPrincipal = FastifyRequest & { [kPrincipal]?: Principal | null };
 
-export function installAuth(app: FastifyInstance, authenticate: Authenticate): void {
+/** Returns every route the app registers, as registered: the server's own route list. */
+export function installAuth(
+  app: FastifyInstance,
+  authenticate: Authenticate,
+): readonly RouteOptions[] {
   app.decorateRequest(kPrincipal, null);
   app.decorateRequest('principal', {
     getter(this: WithPrincipal) {
@@ -65,6 +69,7 @@ export function installAuth(app: FastifyInstance, authenticate: Authenticate): v
     enforce(policy, principal);
     (request as WithPrincipal)[kPrincipal] = principal;
   });
+  return routes;
 }
 
 function enforce(policy: Exclude<AuthPolicy, 'public'>, principal: Principal): void {

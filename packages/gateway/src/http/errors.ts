@@ -59,7 +59,11 @@ export class ApiError extends Error {
     readonly field?: string,
   ) {
     super(message);
+    this.statusCode = status;
   }
+
+  /** Fastify's name for the status, so handlers of other shapes (Cognito's) keep the 4xx. */
+  statusCode: number;
 
   toBody(): ErrorBody {
     return {

@@ -1,6 +1,6 @@
 // The edge every route shares, installed once on the app before any route: the error body, the
 // JSON parser with its bounds, backpressure, the zod schema compilers, and the per-route auth hook.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Authenticate } from '../api/authenticate.js';
 import type { Db } from '../storage/db.js';
 import { installAuth } from './auth.js';
@@ -9,11 +9,12 @@ import { installJsonBodyParser, installUrlTextCheck } from './json-body.js';
 import { installLoadShedding } from './load-shedding.js';
 import { serializerCompiler, validatorCompiler } from './validation.js';
 
+/** Returns the list of every route registered after it (tests walk it). */
 export function installPipeline(
   app: FastifyInstance,
   authenticate: Authenticate,
   backpressure?: { db: Db; queueLimit: number },
-): void {
+): readonly RouteOptions[] {
   installErrorHandler(app);
   // Before the auth hook: a refused request costs no query.
   if (backpressure) installLoadShedding(app, backpressure.db, backpressure.queueLimit);
@@ -21,5 +22,5 @@ export function installPipeline(
   installUrlTextCheck(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installAuth(app, authenticate);
+  return installAuth(app, authenticate);
 }
