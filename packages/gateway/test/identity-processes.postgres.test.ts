@@ -60,12 +60,15 @@ async function startProcess(port: number): Promise<string> {
   child.stderr?.on('data', (chunk) => {
     err += chunk;
   });
-  const deadline = Date.now() + 60_000;
-  while (!out.includes('Sent messages')) {
-    if (child.exitCode !== null) throw new Error(`gateway exited ${child.exitCode}: ${err}`);
-    if (Date.now() > deadline) throw new Error(`no banner: ${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  // The banner's last line says it is up; an exit before it fails at once.
+  await new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (out.includes('Sent messages')) resolve();
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => reject(new Error(`gateway exited ${code}: ${err}`)));
+    check();
+  });
   return `http://127.0.0.1:${port}`;
 }
 
