@@ -141,12 +141,13 @@ describe('signed in', () => {
       'Miami',
       '--rows-per-page',
       '20',
+      '--wide',
     ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Good standing');
     expect(run.stdout).toContain('+1 (305) 555-1000');
     expect(run.stdout).toMatch(/\b(ON|OFF)\b/);
-    expect(run.stdout).toMatch(/None|\d\d\/\d\d\/\d\d/);
+    expect(run.stdout).toMatch(/None|\d{4}-\d\d-\d\d/);
     expect(run.stdout).not.toContain('Orlando');
     expect(run.stdout).toContain('Page 1 of 1');
   });

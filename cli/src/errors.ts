@@ -12,6 +12,8 @@ import {
   TimeoutError,
   UnauthenticatedError,
 } from '@blockcatch/sdk';
+import { t } from './i18n.js';
+import { commandLine } from './self-command.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -30,7 +32,7 @@ export class CommandFailure extends Error {
 /** Exit 2 for `flag`: `--audience: "foo" is not valid; use flex, spark or invitees.` */
 export function badFlag(flag: string, value: unknown, fix: string): UsageError {
   const shown = typeof value === 'string' ? JSON.stringify(value.slice(0, 80)) : String(value);
-  return new UsageError(`${flag}: ${shown} is not valid; ${fix}`);
+  return new UsageError(t('cli.errors.badFlag', { flag, value: shown, fix }));
 }
 
 export interface Reported {
@@ -52,35 +54,29 @@ export function describeError(error: unknown, ctx: ReportContext = {}): Reported
   const commanderCode = (error as { code?: unknown })?.code;
   if (error instanceof UsageError) return done(EXIT_USAGE, error.message);
   if (typeof commanderCode === 'string' && commanderCode.startsWith('commander.')) {
-    return done(EXIT_USAGE, `${(error as Error).message.replace(/^error: /, '')} (see --help)`);
+    return done(EXIT_USAGE, commanderMessage(commanderCode, (error as Error).message));
   }
   if (error instanceof CommandFailure) return done(EXIT_FAILURE, error.message);
   if (error instanceof UnauthenticatedError) {
-    return done(EXIT_FAILURE, 'Your session has ended: sign in again with `blockcatch login`.');
+    return done(EXIT_FAILURE, t('cli.errors.sessionEnded', { login: commandLine('login') }));
   }
   if (error instanceof ForbiddenError) {
     return done(
       EXIT_FAILURE,
-      `Not allowed: ${error.serverMessage ?? error.message} Sign in with an account that has the permission.`,
+      t('cli.errors.forbidden', { reason: error.serverMessage ?? error.message }),
     );
   }
   if (error instanceof HttpError) {
     const server = error.serverMessage ? `: ${error.serverMessage}` : '';
-    const next =
-      error.status >= 500
-        ? ' The gateway failed; try again, or check its logs.'
-        : ' Check the flags.';
-    return done(EXIT_FAILURE, `${error.message}${server}.${next}`);
+    const next = t(error.status >= 500 ? 'cli.errors.gatewayFailed' : 'cli.errors.checkFlags');
+    return done(EXIT_FAILURE, `${error.message}${server}. ${next}`);
   }
   if (error instanceof AuthError) {
     if (['NotAuthenticated', 'NoSession', 'NoRefreshToken'].includes(error.identityCode)) {
-      return done(EXIT_FAILURE, 'You are not signed in. Run `blockcatch login` first.');
+      return done(EXIT_FAILURE, t('cli.auth.notSignedIn', { login: commandLine('login') }));
     }
     if (error.identityCode === 'NotAuthorizedException') {
-      return done(
-        EXIT_FAILURE,
-        'Phone number or password incorrect. Try `blockcatch login` again.',
-      );
+      return done(EXIT_FAILURE, t('cli.errors.badPassword', { login: commandLine('login') }));
     }
     if (error.identityCode === 'InvalidParameterException') {
       return done(EXIT_USAGE, error.message);
@@ -88,22 +84,59 @@ export function describeError(error: unknown, ctx: ReportContext = {}): Reported
     return done(EXIT_FAILURE, `${error.message} (${error.identityCode}).`);
   }
   if (error instanceof NetworkError || error instanceof TimeoutError) {
-    const where = ctx.gatewayUrl ?? 'the gateway';
     return done(
       EXIT_FAILURE,
-      `Cannot reach ${where}: start the sandbox (npm start) or pass --gateway URL / BLOCKCATCH_GATEWAY_URL.`,
+      t('cli.errors.unreachable', { where: ctx.gatewayUrl ?? t('cli.errors.theGateway') }),
     );
   }
   if (error instanceof ResponseShapeError) {
-    return done(
-      EXIT_FAILURE,
-      `${error.message}. Is --gateway pointing at a BlockCatch gateway of this version?`,
-    );
+    return done(EXIT_FAILURE, `${error.message}. ${t('cli.errors.wrongGateway')}`);
   }
   if (error instanceof ConfigError) return done(EXIT_USAGE, error.message);
   if (error instanceof BlockCatchError) return done(EXIT_FAILURE, error.message);
   const message = error instanceof Error ? error.message : String(error);
-  return done(EXIT_FAILURE, `Unexpected failure: ${message}. Run again with --verbose for detail.`);
+  return done(EXIT_FAILURE, t('cli.errors.unexpected', { message }));
+}
+
+const SUGGESTION = /\n?\(Did you mean (?:one of )?(.+)\?\)\s*$/;
+
+/** Commander's error as one line in the run's language, with its "did you mean" kept. */
+export function commanderMessage(code: string, message: string): string {
+  const suggestion = SUGGESTION.exec(message)?.[1];
+  const text = message.replace(SUGGESTION, '').replace(/^error: /, '');
+  const quoted = /'([^']+)'/.exec(text)?.[1] ?? '';
+  const counts = /Expected (\d+) arguments? but got (\d+)/.exec(text);
+  const known: Record<string, string> = {
+    'commander.unknownOption': t('cli.commander.unknownOption', { name: quoted }),
+    'commander.unknownCommand': t('cli.commander.unknownCommand', { name: quoted }),
+    'commander.missingArgument': t('cli.commander.missingArgument', { name: quoted }),
+    'commander.optionMissingArgument': t('cli.commander.optionMissingArgument', { name: quoted }),
+    'commander.missingMandatoryOptionValue': t('cli.commander.missingMandatoryOptionValue', {
+      name: quoted,
+    }),
+    'commander.excessArguments': t('cli.commander.excessArguments', {
+      expected: counts?.[1] ?? '?',
+      got: counts?.[2] ?? '?',
+    }),
+  };
+  const said = known[code] ?? text;
+  const hint = suggestion
+    ? t('cli.commander.didYouMean', { suggestion })
+    : t('cli.commander.seeHelp');
+  return `${said}; ${hint}`;
+}
+
+/** Help and version end with 0; anything else commander refuses is a usage error on one line. */
+export function reportCommanderError(error: { code: string; exitCode: number; message: string }) {
+  if (error.exitCode === 0 || error.code === 'commander.version') {
+    process.exitCode = EXIT_OK;
+    return;
+  }
+  // A group run without its subcommand: commander has printed the group's help.
+  if (error.code !== 'commander.help') {
+    process.stderr.write(`blockcatch: ${commanderMessage(error.code, error.message)}\n`);
+  }
+  process.exitCode = EXIT_USAGE;
 }
 
 /** Writes the report to stderr and sets the exit code; the process ends on its own. */

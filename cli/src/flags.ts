@@ -9,7 +9,8 @@ import {
   triStateSchema,
 } from '@blockcatch/sdk';
 import type { z } from 'zod';
-import { badFlag } from './errors.js';
+import { badFlag, UsageError } from './errors.js';
+import { t } from './i18n.js';
 
 /** Reads one flag's value with `schema`; a failure names the flag and how to fix it. */
 export function flag<S extends z.ZodType>(
@@ -23,21 +24,30 @@ export function flag<S extends z.ZodType>(
   return parsed.data;
 }
 
-const DAY_FIX = 'give a calendar day as YYYY-MM-DD, e.g. 2026-03-31.';
-const TRI_FIX = 'use yes, no or all.';
-
 function day(name: string, value: unknown): string | undefined {
-  return value === undefined ? undefined : flag(name, isoDaySchema, value, DAY_FIX);
+  return value === undefined ? undefined : flag(name, isoDaySchema, value, t('cli.errors.dayFix'));
+}
+
+/** A range whose start is after its end keeps nobody: a usage error that says so. */
+function range(from: [string, string | undefined], to: [string, string | undefined]) {
+  const [fromFlag, start] = from;
+  const [toFlag, end] = to;
+  if (start !== undefined && end !== undefined && start > end) {
+    throw new UsageError(t('cli.errors.reversedRange', { from: fromFlag, start, to: toFlag, end }));
+  }
+  return [start, end] as const;
 }
 
 /** `--proxy-installed` alone means yes. */
 function tri(name: string, value: unknown) {
   if (value === undefined) return undefined;
-  return flag(name, triStateSchema, value === true ? 'yes' : String(value).toLowerCase(), TRI_FIX);
+  const said = value === true ? 'yes' : typeof value === 'string' ? value.toLowerCase() : value;
+  return flag(name, triStateSchema, said, t('cli.errors.triFix'));
 }
 
 export function product(value: unknown): Product {
-  return flag('--product', productSchema, value, 'use flex or spark, e.g. --product flex.');
+  const said = typeof value === 'string' ? value.toLowerCase() : value;
+  return flag('--product', productSchema, said, t('cli.errors.productFix'));
 }
 
 export interface RawAudienceFlags {
@@ -64,17 +74,21 @@ export interface RawInviteeFlags {
 
 export function audienceFilters(raw: RawAudienceFlags, forProduct: Product): AudienceFilters {
   if (raw.region !== undefined && forProduct !== 'flex') {
-    throw badFlag(
-      '--region',
-      raw.region,
-      'the region filter is for Flex only: drop it or use --product flex.',
-    );
+    throw badFlag('--region', raw.region, t('cli.errors.regionFlexOnly'));
   }
+  const [startDate, endDate] = range(
+    ['--created-from', day('--created-from', raw.createdFrom)],
+    ['--created-to', day('--created-to', raw.createdTo)],
+  );
+  const [startExpirationDate, endExpirationDate] = range(
+    ['--expires-from', day('--expires-from', raw.expiresFrom)],
+    ['--expires-to', day('--expires-to', raw.expiresTo)],
+  );
   const filters: AudienceFilters = {
-    startDate: day('--created-from', raw.createdFrom),
-    endDate: day('--created-to', raw.createdTo),
-    startExpirationDate: day('--expires-from', raw.expiresFrom),
-    endExpirationDate: day('--expires-to', raw.expiresTo),
+    startDate,
+    endDate,
+    startExpirationDate,
+    endExpirationDate,
     byGoodStanding: tri('--good-standing', raw.goodStanding),
     byProxyInstalled: tri('--proxy-installed', raw.proxyInstalled),
     bySetupComplete: tri('--setup-complete', raw.setupComplete),
@@ -85,9 +99,13 @@ export function audienceFilters(raw: RawAudienceFlags, forProduct: Product): Aud
 }
 
 export function inviteeFilters(raw: RawInviteeFlags): InviteeFilters {
+  const [invitedFrom, invitedTo] = range(
+    ['--invited-from', day('--invited-from', raw.invitedFrom)],
+    ['--invited-to', day('--invited-to', raw.invitedTo)],
+  );
   return dropUndefined({
-    invitedFrom: day('--invited-from', raw.invitedFrom),
-    invitedTo: day('--invited-to', raw.invitedTo),
+    invitedFrom,
+    invitedTo,
     registered: tri('--registered', raw.registered),
     proxyInstalled: tri('--proxy-installed', raw.proxyInstalled),
     setupComplete: tri('--setup-complete', raw.setupComplete),

@@ -42,7 +42,8 @@ export function parseGlobalOptions(
   }
   return {
     profile,
-    gateway: gateway.replace(/\/+$/, ''),
+    // The banner prints the API as `<gateway>/api`: either spelling names the same gateway.
+    gateway: gateway.replace(/\/+$/, '').replace(/\/api$/, ''),
     lang: parsedLang.data,
     verbose: raw.verbose === true,
   };

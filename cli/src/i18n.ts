@@ -1,13 +1,17 @@
-// The CLI's texts, from the shared catalogues in locales/ (bundled into the build).
+// The CLI's texts, from the shared catalogues in locales/ (bundled into the build). The language is
+// chosen once per run, before the command line is parsed, so help and commander's own messages
+// speak it too; `t` then works from any module.
 import i18next, { type TFunction } from 'i18next';
 import en from '../../locales/en.json' with { type: 'json' };
 import es from '../../locales/es.json' with { type: 'json' };
 
 export type Translate = TFunction;
+export type Language = 'en' | 'es';
 
-export async function loadTranslations(lang: 'en' | 'es'): Promise<Translate> {
+function createTranslate(lang: Language): Translate {
   const instance = i18next.createInstance();
-  await instance.init({
+  // With inline resources and initAsync off, init finishes before it returns.
+  void instance.init({
     lng: lang,
     fallbackLng: 'en',
     resources: { en: { translation: en }, es: { translation: es } },
@@ -16,4 +20,36 @@ export async function loadTranslations(lang: 'en' | 'es'): Promise<Translate> {
     showSupportNotice: false,
   } as Parameters<typeof instance.init>[0]);
   return instance.t;
+}
+
+let current: Translate = createTranslate('en');
+
+/** Picks the language of this run. */
+export function chooseLanguage(lang: Language): Translate {
+  current = createTranslate(lang);
+  return current;
+}
+
+/** Translates with the language of this run. */
+export const t: Translate = ((...args: Parameters<Translate>) => current(...args)) as Translate;
+
+export async function loadTranslations(lang: Language): Promise<Translate> {
+  return createTranslate(lang);
+}
+
+/**
+ * The language asked for on the command line (`--lang es`, `--lang=es`) or in BLOCKCATCH_LANG, read
+ * before commander parses, so its texts can be translated; an unknown value is reported later by
+ * parseGlobalOptions and leaves English.
+ */
+export function languageOf(argv: readonly string[], env = process.env): Language {
+  let asked: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    if (arg === '--lang') asked = argv[i + 1];
+    else if (arg.startsWith('--lang=')) asked = arg.slice('--lang='.length);
+  }
+  const code = (asked ?? env.BLOCKCATCH_LANG ?? 'en').slice(0, 2).toLowerCase();
+  return code === 'es' ? 'es' : 'en';
 }

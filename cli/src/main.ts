@@ -1,5 +1,7 @@
-// Entry point of the `blockcatch` command: parses the command line; errors.ts decides exit codes.
-import { CommanderError } from 'commander';
+// Entry point of the `blockcatch` command: picks the language, parses the command line; errors.ts
+// decides exit codes and words every failure, commander's own included.
+import { CommanderError } from '@commander-js/extra-typings';
+import { chooseLanguage, languageOf } from './i18n.js';
 import { buildProgram } from './program.js';
 
 // `blockcatch users export | head` closes the pipe early: that is the reader's choice, not a failure.
@@ -8,14 +10,12 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
+chooseLanguage(languageOf(process.argv.slice(2)));
+
 try {
   await buildProgram().parseAsync(process.argv);
 } catch (error) {
-  if (error instanceof CommanderError) {
-    // Help and version end with code 0; a parse error has already printed its message.
-    process.exitCode = error.exitCode === 0 ? 0 : 2;
-  } else {
-    const { reportError } = await import('./errors.js');
-    reportError(error, { verbose: process.argv.includes('--verbose') });
-  }
+  const { reportCommanderError, reportError } = await import('./errors.js');
+  if (error instanceof CommanderError) reportCommanderError(error);
+  else reportError(error, { verbose: process.argv.includes('--verbose') });
 }

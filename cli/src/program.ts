@@ -1,119 +1,163 @@
-// The `blockcatch` command line: every command, flag and example. Only commander is loaded here;
+// The `blockcatch` command line: every command, flag and example, typed end to end with
+// @commander-js/extra-typings, every text in the run's language. Only commander is loaded here;
 // each action imports its command file when it runs, so `--help` stays fast and Ink and React are
 // loaded by the interactive send alone.
-import { Command, Option } from 'commander';
+import {
+  Command,
+  type CommandUnknownOpts,
+  Help,
+  Option,
+  type OptionValues,
+} from '@commander-js/extra-typings';
+import { t } from './i18n.js';
+import { selfCommand } from './self-command.js';
 
-/** What an action receives: the command's own flags, its arguments and the global flags. */
-export interface Invocation {
-  args: string[];
-  options: Record<string, unknown>;
-  globals: { profile?: string; gateway?: string; lang?: string; verbose?: boolean };
+/** The flags every command takes, before parseGlobalOptions checks them. */
+export interface GlobalFlags {
+  profile?: string | undefined;
+  gateway?: string | undefined;
+  lang?: string | undefined;
+  verbose?: true | undefined;
 }
 
-type Runner = (invocation: Invocation) => Promise<void>;
+/** What an action receives: its arguments, its own flags (typed by its declaration) and the globals. */
+export interface Invocation<O = object> {
+  args: string[];
+  options: O;
+  globals: GlobalFlags;
+}
+
+type Runner<O> = (invocation: Invocation<O>) => Promise<void>;
 
 /** Runs a lazily imported command, turning whatever it throws into an exit code (errors.ts). */
-function lazy(load: () => Promise<Runner>) {
-  return async (...params: unknown[]) => {
-    const command = params[params.length - 1] as Command;
-    const args = params.slice(0, -2).flatMap((a) => (Array.isArray(a) ? a : [a])) as string[];
-    const globals = command.optsWithGlobals() as Invocation['globals'];
-    const options = command.opts();
-    try {
-      const runner = await load();
-      await runner({ args, options, globals });
-    } catch (error) {
-      const { reportError } = await import('./errors.js');
-      reportError(error, {
-        verbose: globals.verbose === true,
-        gatewayUrl: globals.gateway ?? process.env.BLOCKCATCH_GATEWAY_URL,
-      });
-    }
-  };
-}
-
-function examples(command: Command, lines: string[]): Command {
-  return command.addHelpText('after', `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
-}
-
-function triOption(flags: string, what: string): Option {
-  return new Option(flags, `${what}: yes, no or all (alone: yes)`);
-}
-
-function withAudienceFlags(command: Command): Command {
-  return command
-    .option('--created-from <day>', 'created on or after this day (YYYY-MM-DD)')
-    .option('--created-to <day>', 'created on or before this day (YYYY-MM-DD)')
-    .option('--expires-from <day>', 'expiring on or after this day (YYYY-MM-DD)')
-    .option('--expires-to <day>', 'expiring on or before this day (YYYY-MM-DD)')
-    .addOption(triOption('--good-standing [yes|no|all]', 'in good standing'))
-    .addOption(triOption('--proxy-installed [yes|no|all]', 'account connected'))
-    .addOption(triOption('--setup-complete [yes|no|all]', 'filters complete'))
-    .option('--region <name>', 'Flex region, exactly as shown (Flex only)')
-    .option('--referral <code>', 'referral code (needs the billing-details permission)')
-    .option('--search <text>', 'name, phone, region or referral contains this text');
-}
-
-function withInviteeFlags(command: Command): Command {
-  return command
-    .option('--invited-from <day>', 'invited on or after this day (YYYY-MM-DD)')
-    .option('--invited-to <day>', 'invited on or before this day (YYYY-MM-DD)')
-    .addOption(triOption('--registered [yes|no|all]', 'matched to a registered user'))
-    .addOption(triOption('--proxy-installed [yes|no|all]', 'account connected'))
-    .addOption(triOption('--setup-complete [yes|no|all]', 'filters complete'))
-    .option('--search <text>', 'name, phone, region or referral contains this text');
-}
-
-function withListOutput(command: Command, defaultOutput: 'table' | 'csv'): Command {
-  command
-    .option('--json', 'print JSON (shape in cli/README.md)')
-    .option('--csv [file]', 'write CSV with a header row to FILE, or to stdout');
-  if (defaultOutput === 'table') {
-    command
-      .option('--page <n>', 'page to show, from 1', '1')
-      .option('--rows-per-page <n>', 'rows per page: 20, 40, 60, 80 or 100', '20')
-      .option('--all', 'show every row on one table');
+async function run<O>(load: () => Promise<Runner<O>>, invocation: Invocation<O>): Promise<void> {
+  try {
+    const runner = await load();
+    await runner(invocation);
+  } catch (error) {
+    const { reportError } = await import('./errors.js');
+    reportError(error, {
+      verbose: invocation.globals.verbose === true,
+      gatewayUrl: invocation.globals.gateway ?? process.env.BLOCKCATCH_GATEWAY_URL,
+    });
   }
+}
+
+const HELP_TITLES: Record<string, string> = {
+  'Usage:': 'cli.help.titles.usage',
+  'Arguments:': 'cli.help.titles.arguments',
+  'Options:': 'cli.help.titles.options',
+  'Commands:': 'cli.help.titles.commands',
+  'Global Options:': 'cli.help.titles.globalOptions',
+};
+
+/** Help sections titled in the run's language; commander's own words go through here. */
+class TranslatedHelp extends Help {
+  override styleTitle(str: string): string {
+    const key = HELP_TITLES[str];
+    return key ? t(key) : str;
+  }
+}
+
+function translated<C extends CommandUnknownOpts>(command: C): C {
+  command.createHelp = () => Object.assign(new TranslatedHelp(), command.configureHelp());
+  command.helpOption('-h, --help', t('cli.help.helpOption'));
   return command;
 }
 
-export function buildProgram(): Command {
-  const program = new Command()
-    .name('blockcatch')
-    .description('Catch delivery blocks and message drivers in bulk from a terminal.')
-    .version('0.1.0')
-    .option('--profile <name>', 'session profile (env BLOCKCATCH_PROFILE)', undefined)
-    .option(
-      '--gateway <url>',
-      'gateway URL (env BLOCKCATCH_GATEWAY_URL; default http://127.0.0.1:8787)',
-    )
-    .option('--lang <en|es>', 'language of messages (env BLOCKCATCH_LANG)')
-    .option('--verbose', 'add detail to error messages (never tokens)')
-    .showSuggestionAfterError()
-    .showHelpAfterError('(add --help for usage and examples)')
-    .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+function examples<C extends CommandUnknownOpts>(command: C, lines: string[]): C {
+  const self = selfCommand();
+  const shown = lines.map((l) => `  $ ${l.replace(/(^|\s)blockcatch /g, `$1${self} `)}`);
+  return command.addHelpText('after', `\n${t('cli.help.examples')}\n${shown.join('\n')}\n`);
+}
+
+function triOption<F extends string>(flags: F, what: string) {
+  return new Option(flags, t('cli.help.tri', { what }));
+}
+
+function withAudienceFlags<A extends unknown[], O extends OptionValues, G extends OptionValues>(
+  command: Command<A, O, G>,
+) {
+  return command
+    .option('--created-from <day>', t('cli.help.createdFrom'))
+    .option('--created-to <day>', t('cli.help.createdTo'))
+    .option('--expires-from <day>', t('cli.help.expiresFrom'))
+    .option('--expires-to <day>', t('cli.help.expiresTo'))
+    .addOption(triOption('--good-standing [yes|no|all]', t('cli.help.goodStanding')))
+    .addOption(triOption('--proxy-installed [yes|no|all]', t('cli.help.proxyInstalled')))
+    .addOption(triOption('--setup-complete [yes|no|all]', t('cli.help.setupComplete')))
+    .option('--region <name>', t('cli.help.region'))
+    .option('--referral <code>', t('cli.help.referral'))
+    .option('--search <text>', t('cli.help.search'));
+}
+
+function withInviteeFlags<A extends unknown[], O extends OptionValues, G extends OptionValues>(
+  command: Command<A, O, G>,
+) {
+  return command
+    .option('--invited-from <day>', t('cli.help.invitedFrom'))
+    .option('--invited-to <day>', t('cli.help.invitedTo'))
+    .addOption(triOption('--registered [yes|no|all]', t('cli.help.registered')))
+    .addOption(triOption('--proxy-installed [yes|no|all]', t('cli.help.proxyInstalled')))
+    .addOption(triOption('--setup-complete [yes|no|all]', t('cli.help.setupComplete')))
+    .option('--search <text>', t('cli.help.search'));
+}
+
+function withListOutput<A extends unknown[], O extends OptionValues, G extends OptionValues>(
+  command: Command<A, O, G>,
+) {
+  return command.option('--json', t('cli.help.json')).option('--csv [file]', t('cli.help.csv'));
+}
+
+function withTableOutput<A extends unknown[], O extends OptionValues, G extends OptionValues>(
+  command: Command<A, O, G>,
+) {
+  return withListOutput(command)
+    .option('--page <n>', t('cli.help.page'))
+    .option('--rows-per-page <n>', t('cli.help.rowsPerPage'))
+    .option('--all', t('cli.help.all'))
+    .option('--wide', t('cli.help.wide'));
+}
+
+export function buildProgram() {
+  const program = translated(
+    new Command()
+      .name('blockcatch')
+      .description(t('cli.help.program'))
+      .version('0.1.0', '-V, --version', t('cli.help.version'))
+      .option('--profile <name>', t('cli.help.profile'))
+      .option('--gateway <url>', t('cli.help.gateway'))
+      .option('--lang <en|es>', t('cli.help.lang'))
+      .option('--verbose', t('cli.help.verbose'))
+      .helpCommand('help [command]', t('cli.help.helpCommand'))
+      .showSuggestionAfterError()
+      .exitOverride()
+      // main.ts writes commander's errors as one translated line; its help and version go to stdout.
+      .configureOutput({ outputError: () => {} }),
+  );
+  const globals = (): GlobalFlags => program.opts();
+  const command = (name: string) => translated(program.command(name));
+
   examples(program, [
     'blockcatch login',
     'blockcatch users list --product flex --good-standing no',
     'blockcatch send sms --audience flex --expires-to 2026-03-31 --message "Renew today" --dry-run',
     'blockcatch --lang es segments "¿Hola?"',
   ]);
-  program.addHelpText(
-    'after',
-    '\nExit codes: 0 ok, 1 failure, 2 usage error. Colour follows NO_COLOR; without a terminal nothing is asked.\n',
-  );
+  program.addHelpText('after', `\n${t('cli.help.exitCodes')}\n`);
 
   examples(
-    program
-      .command('login')
-      .description('sign in with your phone number and password (SRP)')
-      .option('--phone <number>', 'phone number (env BLOCKCATCH_PHONE)')
-      .option(
-        '--password-stdin',
-        'read the password from stdin (env BLOCKCATCH_PASSWORD also works)',
-      )
-      .action(lazy(async () => (await import('./commands/login.js')).runLogin)),
+    command('login')
+      .description(t('cli.help.login'))
+      .option('--phone <number>', t('cli.help.phone'))
+      .option('--password-stdin', t('cli.help.passwordStdin'))
+      .action((options) =>
+        run(async () => (await import('./commands/login.js')).runLogin, {
+          args: [],
+          options,
+          globals: globals(),
+        }),
+      ),
     [
       'blockcatch login',
       'blockcatch --profile work login --phone 3055550100 --password-stdin < password.txt',
@@ -121,150 +165,200 @@ export function buildProgram(): Command {
     ],
   );
   examples(
-    program
-      .command('logout')
-      .description('forget the session of this profile')
-      .option('--global', 'also end the session on every device')
-      .action(lazy(async () => (await import('./commands/logout.js')).runLogout)),
+    command('logout')
+      .description(t('cli.help.logout'))
+      .option('--global', t('cli.help.logoutGlobal'))
+      .action((options) =>
+        run(async () => (await import('./commands/logout.js')).runLogout, {
+          args: [],
+          options,
+          globals: globals(),
+        }),
+      ),
     ['blockcatch logout', 'blockcatch logout --global'],
   );
   examples(
-    program
-      .command('whoami')
-      .description('show the signed-in user')
-      .option('--json', 'print JSON')
-      .action(lazy(async () => (await import('./commands/whoami.js')).runWhoami)),
+    command('whoami')
+      .description(t('cli.help.whoami'))
+      .option('--json', t('cli.help.jsonPlain'))
+      .action((options) =>
+        run(async () => (await import('./commands/whoami.js')).runWhoami, {
+          args: [],
+          options,
+          globals: globals(),
+        }),
+      ),
     ['blockcatch whoami', 'blockcatch --profile work whoami --json'],
   );
 
-  const users = program.command('users').description('list or export Flex and Spark users');
-  for (const [name, output] of [
-    ['list', 'table'],
-    ['export', 'csv'],
-  ] as const) {
-    const sub = users
-      .command(name)
-      .description(name === 'list' ? 'show users as a table' : 'export users as CSV (or --json)')
-      .addOption(new Option('--product <product>', 'flex or spark').makeOptionMandatory());
-    withListOutput(withAudienceFlags(sub), output).action(
-      lazy(
-        async () =>
-          (await import('./commands/users.js'))[
-            name === 'list' ? 'runUsersList' : 'runUsersExport'
-          ],
+  const users = translated(command('users').description(t('cli.help.users')));
+  const product = () =>
+    new Option('--product <product>', t('cli.help.product')).makeOptionMandatory();
+  examples(
+    withTableOutput(
+      withAudienceFlags(
+        translated(users.command('list')).description(t('cli.help.usersList')).addOption(product()),
       ),
-    );
-    examples(
-      sub,
-      name === 'list'
-        ? [
-            'blockcatch users list --product flex --region Miami --page 2 --rows-per-page 40',
-            'blockcatch users list --product spark --good-standing no --json',
-          ]
-        : [
-            'blockcatch users export --product flex --csv flex-users.csv',
-            'blockcatch users export --product spark --expires-to 2026-03-31 > expiring.csv',
-          ],
-    );
-  }
-
-  const invitations = program
-    .command('invitations')
-    .description('list or export invitees (invitations joined to the users they became)');
-  for (const [name, output] of [
-    ['list', 'table'],
-    ['export', 'csv'],
-  ] as const) {
-    const sub = invitations
-      .command(name)
-      .description(
-        name === 'list' ? 'show invitees as a table' : 'export invitees as CSV (or --json)',
-      );
-    withListOutput(withInviteeFlags(sub), output).action(
-      lazy(
-        async () =>
-          (await import('./commands/invitations.js'))[
-            name === 'list' ? 'runInvitationsList' : 'runInvitationsExport'
-          ],
+    ).action((options) =>
+      run(async () => (await import('./commands/users.js')).runUsersList, {
+        args: [],
+        options,
+        globals: globals(),
+      }),
+    ),
+    [
+      'blockcatch users list --product flex --region miami --page 2 --rows-per-page 40',
+      'blockcatch users list --product flex --search 555-0105 --wide',
+      'blockcatch users list --product spark --good-standing no --json',
+    ],
+  );
+  examples(
+    withListOutput(
+      withAudienceFlags(
+        translated(users.command('export'))
+          .description(t('cli.help.usersExport'))
+          .addOption(product()),
       ),
-    );
-    examples(sub, [
-      `blockcatch invitations ${name} --registered no --invited-from 2026-01-01`,
-      `blockcatch invitations ${name} --proxy-installed --json`,
-    ]);
-  }
+    ).action((options) =>
+      run(async () => (await import('./commands/users.js')).runUsersExport, {
+        args: [],
+        options,
+        globals: globals(),
+      }),
+    ),
+    [
+      'blockcatch users export --product flex --csv flex-users.csv',
+      'blockcatch users export --product spark --expires-to 2026-03-31 > expiring.csv',
+    ],
+  );
 
-  const send = withAudienceFlags(program.command('send'))
-    .description('send an SMS or WhatsApp message to an audience')
-    .argument('<channel>', 'sms or whatsapp')
-    .requiredOption('--audience <audience>', 'flex, spark or invitees')
-    .option('--message <text>', 'the SMS text')
-    .option('--message-file <file>', 'read the SMS text from a UTF-8 file')
-    .option('--template <name>', 'WhatsApp template name (see: blockcatch templates list)')
-    .option('--template-language <code>', 'template language when a name has several, e.g. es')
-    .option('--only <csv>', 'send only to the phones of this CSV (a phone column)')
-    .option('--exclude <csv>', 'never send to the phones of this CSV (a phone column)')
-    .option('--dry-run', 'print recipients, message, encoding and segments; send nothing')
-    .option('--yes', 'send without asking (required without a terminal)')
-    .option(
-      '--key <key>',
-      'names this send; the same key resumes it (default: derived from message, recipients and day)',
-    )
-    .option('--allow-multipart', 'allow an SMS longer than one segment (not for invitees)')
-    .option('--batch-size <n>', 'recipients per request (keep it the same when resuming)', '1000')
-    .option('--json', 'machine-readable output (shape in cli/README.md)')
-    .option('--invited-from <day>', 'invitees: invited on or after this day')
-    .option('--invited-to <day>', 'invitees: invited on or before this day')
-    .addOption(triOption('--registered [yes|no|all]', 'invitees: matched to a registered user'))
-    .action(lazy(async () => (await import('./commands/send.js')).runSend));
+  const invitations = translated(command('invitations').description(t('cli.help.invitations')));
+  examples(
+    withTableOutput(
+      withInviteeFlags(
+        translated(invitations.command('list')).description(t('cli.help.invitationsList')),
+      ),
+    ).action((options) =>
+      run(async () => (await import('./commands/invitations.js')).runInvitationsList, {
+        args: [],
+        options,
+        globals: globals(),
+      }),
+    ),
+    [
+      'blockcatch invitations list --registered no --invited-from 2026-01-01',
+      'blockcatch invitations list --proxy-installed --json',
+    ],
+  );
+  examples(
+    withListOutput(
+      withInviteeFlags(
+        translated(invitations.command('export')).description(t('cli.help.invitationsExport')),
+      ),
+    ).action((options) =>
+      run(async () => (await import('./commands/invitations.js')).runInvitationsExport, {
+        args: [],
+        options,
+        globals: globals(),
+      }),
+    ),
+    [
+      'blockcatch invitations export --registered no --csv unpaid.csv',
+      'blockcatch invitations export --proxy-installed --json',
+    ],
+  );
+
+  const send = withAudienceFlags(command('send'))
+    .description(t('cli.help.send'))
+    .argument('<channel>', t('cli.help.channel'))
+    .requiredOption('--audience <audience>', t('cli.help.audience'))
+    .option('--message <text>', t('cli.help.message'))
+    .option('--message-file <file>', t('cli.help.messageFile'))
+    .option('--template <name>', t('cli.help.template'))
+    .option('--template-language <code>', t('cli.help.templateLanguage'))
+    .option('--only <csv>', t('cli.help.only'))
+    .option('--exclude <csv>', t('cli.help.exclude'))
+    .option('--dry-run', t('cli.help.dryRun'))
+    .option('--yes', t('cli.help.yes'))
+    .option('--key <key>', t('cli.help.key'))
+    .option('--allow-multipart', t('cli.help.allowMultipart'))
+    .option('--batch-size <n>', t('cli.help.batchSize'))
+    .option('--json', t('cli.help.sendJson'))
+    .option('--invited-from <day>', t('cli.help.sendInvitedFrom'))
+    .option('--invited-to <day>', t('cli.help.sendInvitedTo'))
+    .addOption(triOption('--registered [yes|no|all]', t('cli.help.sendRegistered')))
+    .action((channel, options) =>
+      run(async () => (await import('./commands/send.js')).runSend, {
+        args: [channel],
+        options,
+        globals: globals(),
+      }),
+    );
   examples(send, [
     'blockcatch send sms --audience flex --good-standing no --message "Your week ends today"',
     'blockcatch send sms --audience invitees --registered no --message-file invite.txt --dry-run --json',
-    'blockcatch send whatsapp --audience spark --template renewal --exclude opted-out.csv --yes',
+    'blockcatch send whatsapp --audience spark --template service_expiring --template-language es_MX --exclude opted-out.csv --yes',
     '0 9 * * *  blockcatch send sms --audience flex --expires-to $(date +%F) --message "Renew" --yes',
   ]);
-  send.addHelpText(
-    'after',
-    '\nOn a terminal you review and confirm the recipients. Without one (cron, CI) nothing is asked:\n--dry-run shows what would be sent, and a real send needs --yes. An interrupted send resumes\nwith the same --key (or, without --key, the same message, recipients and day).\n',
-  );
+  send.addHelpText('after', `\n${t('cli.help.sendAfter')}\n`);
 
-  const templates = program.command('templates').description('WhatsApp templates');
+  const templates = translated(command('templates').description(t('cli.help.templates')));
   examples(
-    templates
-      .command('list')
-      .description('list the WhatsApp templates (needs billing details)')
-      .option('--json', 'print JSON')
-      .action(lazy(async () => (await import('./commands/templates.js')).runTemplatesList)),
+    translated(templates.command('list'))
+      .description(t('cli.help.templatesList'))
+      .option('--json', t('cli.help.jsonPlain'))
+      .action((options) =>
+        run(async () => (await import('./commands/templates.js')).runTemplatesList, {
+          args: [],
+          options,
+          globals: globals(),
+        }),
+      ),
     ['blockcatch templates list', 'blockcatch templates list --json'],
   );
 
   examples(
-    program
-      .command('segments')
-      .description('encoding, segments, units and characters remaining of an SMS text')
-      .argument('<text...>', 'the text')
-      .option('--json', 'print JSON')
-      .action(lazy(async () => (await import('./commands/segments.js')).runSegments)),
+    command('segments')
+      .description(t('cli.help.segments'))
+      .argument('<text...>', t('cli.help.segmentsText'))
+      .option('--json', t('cli.help.jsonPlain'))
+      .action((text, options) =>
+        run(async () => (await import('./commands/segments.js')).runSegments, {
+          args: text,
+          options,
+          globals: globals(),
+        }),
+      ),
     ['blockcatch segments "Your week ends today"', 'blockcatch segments "Precio: 10€" --json'],
   );
 
   examples(
-    program
-      .command('outbox')
-      .description("what the sandbox's message provider delivered (admins)")
-      .option('--to <phone>', 'only messages to this phone')
-      .option('--limit <n>', 'at most this many, 1 to 1000', '20')
-      .option('--json', 'print JSON')
-      .action(lazy(async () => (await import('./commands/outbox.js')).runOutbox)),
+    command('outbox')
+      .description(t('cli.help.outbox'))
+      .option('--to <phone>', t('cli.help.outboxTo'))
+      .option('--limit <n>', t('cli.help.outboxLimit'))
+      .option('--json', t('cli.help.jsonPlain'))
+      .action((options) =>
+        run(async () => (await import('./commands/outbox.js')).runOutbox, {
+          args: [],
+          options,
+          globals: globals(),
+        }),
+      ),
     ['blockcatch outbox --limit 5', 'blockcatch outbox --to 3055550123 --json'],
   );
 
   examples(
-    program
-      .command('health')
-      .description("the gateway's version id and CDN id")
-      .option('--json', 'print JSON')
-      .action(lazy(async () => (await import('./commands/health.js')).runHealth)),
+    command('health')
+      .description(t('cli.help.health'))
+      .option('--json', t('cli.help.jsonPlain'))
+      .action((options) =>
+        run(async () => (await import('./commands/health.js')).runHealth, {
+          args: [],
+          options,
+          globals: globals(),
+        }),
+      ),
     ['blockcatch health', 'blockcatch --gateway https://api.example.com health --json'],
   );
   return program;

@@ -3,7 +3,7 @@ import { printJson } from '../output/json.js';
 import type { Invocation } from '../program.js';
 import { say, withContext } from './setup.js';
 
-export async function runHealth(invocation: Invocation): Promise<void> {
+export async function runHealth(invocation: Invocation<{ json?: true }>): Promise<void> {
   await withContext(invocation, async (ctx, { t }) => {
     const health = await ctx.client.health();
     if (invocation.options.json) printJson({ gateway: ctx.gatewayUrl, ...health });

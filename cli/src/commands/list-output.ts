@@ -1,10 +1,11 @@
-// How users and invitations print their rows: a paged table (20 to 100 rows a page), JSON, or
-// streamed CSV. The flags are checked here once for both commands.
+// How users and invitations print their rows: a paged table that fits the terminal (the admin
+// tables' paging), JSON, or streamed CSV. The flags are checked here once for both commands.
+import { statSync } from 'node:fs';
 import { localTimeZone, paginate, ROWS_PER_PAGE } from '@blockcatch/sdk';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
 import { flag } from '../flags.js';
-import type { Translate } from '../i18n.js';
+import { type Translate, t as translate } from '../i18n.js';
 import {
   COLUMN_KEYS,
   columnTitles,
@@ -14,21 +15,42 @@ import {
 } from '../output/columns.js';
 import { writeCsv } from '../output/csv.js';
 import { printJson } from '../output/json.js';
-import { renderTable } from '../output/table.js';
-import { say } from './setup.js';
+import { renderTable, terminalWidth } from '../output/table.js';
+import { note, say } from './setup.js';
+
+/** The output flags of an export. */
+export interface ListOutputOptions {
+  json?: true;
+  csv?: string | true;
+}
+
+/** The output flags of a list: an export's, plus the table's paging and width. */
+export interface TableOutputOptions extends ListOutputOptions {
+  page?: string;
+  rowsPerPage?: string;
+  all?: true;
+  wide?: true;
+}
+
+/** On a narrow terminal these columns give way first, in this order; name and phone always stay. */
+const DROP_ORDER = [
+  'referral',
+  'filtersComplete',
+  'accountConnected',
+  'region',
+  'status',
+  'goodStanding',
+  'expirationDate',
+].map((key) => COLUMN_KEYS.indexOf(key as (typeof COLUMN_KEYS)[number]));
 
 export type ListFormat =
-  | { kind: 'table'; page: number; rowsPerPage: number; all: boolean }
+  | { kind: 'table'; page: number; rowsPerPage: number; all: boolean; wide: boolean }
   | { kind: 'json' }
   | { kind: 'csv'; file?: string };
 
-export function listFormat(
-  options: Record<string, unknown>,
-  fallback: 'table' | 'csv',
-): ListFormat {
-  if (options.json && options.csv !== undefined) {
-    throw new UsageError('--json and --csv: choose one output format.');
-  }
+export function listFormat(options: TableOutputOptions, fallback: 'table' | 'csv'): ListFormat {
+  const t = translate;
+  if (options.json && options.csv !== undefined) throw new UsageError(t('cli.errors.jsonOrCsv'));
   if (options.json) return { kind: 'json' };
   if (options.csv !== undefined) {
     return typeof options.csv === 'string' ? { kind: 'csv', file: options.csv } : { kind: 'csv' };
@@ -40,15 +62,16 @@ export function listFormat(
       '--page',
       z.coerce.number().int().min(1),
       options.page ?? '1',
-      'give a page number from 1.',
+      t('cli.errors.pageFix'),
     ),
     rowsPerPage: flag(
       '--rows-per-page',
       z.coerce.number().refine((n) => (ROWS_PER_PAGE as readonly number[]).includes(n)),
       options.rowsPerPage ?? '20',
-      `use one of ${ROWS_PER_PAGE.join(', ')}.`,
+      t('cli.errors.rowsPerPageFix', { sizes: ROWS_PER_PAGE.join(', ') }),
     ),
     all: options.all === true,
+    wide: options.wide === true,
   };
 }
 
@@ -65,21 +88,35 @@ export async function printListed(
   }
   if (format.kind === 'csv') {
     await writeCsv(rows, COLUMN_KEYS, (row) => exportRow(row, timeZone), format.file);
+    if (format.file !== undefined) reportWritten(t, rows.length, format.file);
     return;
+  }
+  const pageCount = Math.max(1, Math.ceil(rows.length / format.rowsPerPage));
+  if (!format.all && format.page > pageCount) {
+    throw new UsageError(
+      t('cli.errors.pastLastPage', {
+        page: format.page,
+        count: pageCount,
+        size: format.rowsPerPage,
+      }),
+    );
   }
   const page = format.all
     ? { items: rows, page: 1, pageCount: 1, total: rows.length }
     : paginate(rows, format.page, format.rowsPerPage);
   const titles = columnTitles(t);
-  say(
-    renderTable(
-      COLUMN_KEYS.map((key) => titles[key]),
-      page.items.map((row) => {
-        const shown = displayRow(row, t, timeZone);
-        return COLUMN_KEYS.map((key) => shown[key]);
-      }),
-    ),
+  const table = renderTable(
+    COLUMN_KEYS.map((key) => titles[key]),
+    page.items.map((row) => {
+      const shown = displayRow(row, t, timeZone, 'iso');
+      return COLUMN_KEYS.map((key) => shown[key]);
+    }),
+    format.wide
+      ? { width: Number.POSITIVE_INFINITY }
+      : { width: terminalWidth(), dropOrder: DROP_ORDER },
   );
+  say(table.text);
+  if (table.hiddenColumns > 0) note(t('cli.list.hidden', { count: table.hiddenColumns }));
   say(
     t('cli.list.footer', {
       page: t('admin.userTable.page', { page: page.page }),
@@ -88,4 +125,16 @@ export async function printListed(
       size: format.all ? page.total : format.rowsPerPage,
     }),
   );
+}
+
+/** `export --csv FILE` says what it wrote, on stderr, so stdout stays data. */
+export function reportWritten(t: Translate, count: number, file: string): void {
+  const bytes = statSync(file).size;
+  const size =
+    bytes < 1024
+      ? `${bytes} B`
+      : bytes < 1_048_576
+        ? `${(bytes / 1024).toFixed(1)} KB`
+        : `${(bytes / 1_048_576).toFixed(1)} MB`;
+  note(t('cli.export.wrote', { count, file, size }));
 }

@@ -7,12 +7,17 @@ import { ask, readStdin } from '../prompt.js';
 import { isInteractive } from '../terminal.js';
 import { say, withContext } from './setup.js';
 
-export async function runLogin(invocation: Invocation): Promise<void> {
+export interface LoginOptions {
+  phone?: string;
+  passwordStdin?: true;
+}
+
+export async function runLogin(invocation: Invocation<LoginOptions>): Promise<void> {
   const { options } = invocation;
   const env = process.env;
   const interactive = isInteractive();
   await withContext(invocation, async (ctx, { t }) => {
-    let phone = (options.phone as string | undefined) ?? env.BLOCKCATCH_PHONE;
+    let phone = options.phone ?? env.BLOCKCATCH_PHONE;
     if (!phone && interactive) phone = await ask(t('cli.login.phonePrompt'));
     if (!phone) {
       throw new UsageError(

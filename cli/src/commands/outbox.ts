@@ -8,17 +8,23 @@ import { renderTable } from '../output/table.js';
 import type { Invocation } from '../program.js';
 import { say, withContext } from './setup.js';
 
-export async function runOutbox(invocation: Invocation): Promise<void> {
+export interface OutboxOptions {
+  to?: string;
+  limit?: string;
+  json?: true;
+}
+
+export async function runOutbox(invocation: Invocation<OutboxOptions>): Promise<void> {
   const { options } = invocation;
   const limit = flag(
     '--limit',
     z.coerce.number().int().min(1).max(1000),
-    options.limit,
+    options.limit ?? '20',
     'give a whole number from 1 to 1000.',
   );
   let to: string | undefined;
   if (options.to !== undefined) {
-    to = normalizePhone(String(options.to)) ?? undefined;
+    to = normalizePhone(options.to) ?? undefined;
     if (!to) throw badFlag('--to', options.to, 'give a US phone number, e.g. 3055550123.');
   }
   await withContext(invocation, async (ctx, { t }) => {
@@ -43,7 +49,7 @@ export async function runOutbox(invocation: Invocation): Promise<void> {
           m.body.length > 60 ? `${m.body.slice(0, 57)}...` : m.body,
           new Date(m.createdAt).toISOString(),
         ]),
-      ),
+      ).text,
     );
   });
 }

@@ -5,7 +5,7 @@ import { printJson } from '../output/json.js';
 import type { Invocation } from '../program.js';
 import { say, setup } from './setup.js';
 
-export async function runSegments(invocation: Invocation): Promise<void> {
+export async function runSegments(invocation: Invocation<{ json?: true }>): Promise<void> {
   const { t } = await setup(invocation);
   const text = invocation.args.join(' ');
   const s = segmentSms(text);

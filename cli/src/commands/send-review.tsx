@@ -5,25 +5,13 @@ import { render } from 'ink';
 import type { Context } from '../context.js';
 import { CommandFailure } from '../errors.js';
 import type { Translate } from '../i18n.js';
-import { columnTitles, displayRow } from '../output/columns.js';
+import { COLUMN_KEYS, columnTitles, displayRow } from '../output/columns.js';
 import type { ReviewColumn } from '../views/Review.js';
 import { SendFlow } from '../views/SendFlow.js';
 import type { FlowState, ReviewRow } from '../views/send-flow-state.js';
 import type { AudienceQuery } from './audience.js';
 import { executeSend } from './send-execute.js';
 import { type SendPlan, sendKey } from './send-plan.js';
-
-const WIDTHS = {
-  name: 18,
-  phone: 17,
-  referral: 10,
-  region: 12,
-  goodStanding: 6,
-  accountConnected: 6,
-  filtersComplete: 6,
-  expirationDate: 9,
-  status: 4,
-} as const;
 
 export async function runInteractiveReview(
   ctx: Context,
@@ -32,15 +20,11 @@ export async function runInteractiveReview(
 ): Promise<void> {
   const timeZone = localTimeZone();
   const titles = columnTitles(t);
-  const columns: ReviewColumn[] = Object.entries(WIDTHS).map(([key, width]) => ({
-    key,
-    title: titles[key as keyof typeof titles],
-    width,
-  }));
+  const columns: ReviewColumn[] = COLUMN_KEYS.map((key) => ({ key, title: titles[key] }));
   const rows: ReviewRow[] = plan.set.recipients.map(({ phone, row }) => ({
     ...row,
     phone,
-    cells: displayRow(row, t, timeZone),
+    cells: displayRow(row, t, timeZone, 'short'),
   }));
   const message = messageLines(plan, t);
   if (plan.alreadySent > 0) {
@@ -112,7 +96,28 @@ function messageLines(plan: SendPlan, t: Translate): string[] {
   ];
 }
 
-function filterLines(query: AudienceQuery, t: Translate): Array<[string, string]> {
+/** Where each filter's label comes from: the web screens' own words. */
+const FILTER_LABELS: Record<string, string> = {
+  startDate: 'admin.sendSms.creationStart',
+  endDate: 'admin.sendSms.creationEnd',
+  startExpirationDate: 'admin.sendSms.expirationStart',
+  endExpirationDate: 'admin.sendSms.expirationEnd',
+  byGoodStanding: 'admin.sendSms.goodStanding',
+  byProxyInstalled: 'admin.sendSms.proxyInstalled',
+  bySetupComplete: 'admin.sendSms.setupComplete',
+  byRegion: 'admin.sendSms.region',
+  selectedReferral: 'admin.sendSms.referral',
+  invitedFrom: 'admin.notifications.invitedFrom',
+  invitedTo: 'admin.notifications.invitedTo',
+  registered: 'admin.notifications.registered',
+  proxyInstalled: 'admin.notifications.proxyInstalled',
+  setupComplete: 'admin.notifications.setupComplete',
+};
+
+const TRI_WORDS: Record<string, string> = { yes: 'common.yes', no: 'common.no', all: 'common.all' };
+
+/** The filters in words, as the form shows them: "Good standing: No". */
+export function filterLines(query: AudienceQuery, t: Translate): Array<[string, string]> {
   const lines: Array<[string, string]> = [
     [
       t('admin.sendSms.audience'),
@@ -122,7 +127,10 @@ function filterLines(query: AudienceQuery, t: Translate): Array<[string, string]
     ],
   ];
   for (const [name, value] of Object.entries(query.filters)) {
-    if (value !== undefined && value !== '') lines.push([name, String(value)]);
+    if (value === undefined || value === '' || typeof value !== 'string') continue;
+    const label = FILTER_LABELS[name];
+    const word = TRI_WORDS[value];
+    lines.push([label ? t(label) : name, word ? t(word) : value]);
   }
   if (query.search) lines.push([t('common.search'), query.search]);
   return lines;

@@ -4,10 +4,16 @@
 // journalled batches, so an interrupted run resumes with the same key.
 import type { Invocation } from '../program.js';
 import { sendWithoutPrompt } from './send-execute.js';
-import { planSend, printDryRun, readSendRequest, reportListProblems } from './send-plan.js';
+import {
+  planSend,
+  printDryRun,
+  readSendRequest,
+  reportListProblems,
+  type SendOptions,
+} from './send-plan.js';
 import { withContext } from './setup.js';
 
-export async function runSend(invocation: Invocation): Promise<void> {
+export async function runSend(invocation: Invocation<SendOptions>): Promise<void> {
   // Everything that can be checked without the network is checked before it.
   const request = readSendRequest(invocation.args[0], invocation.options);
   await withContext(invocation, async (ctx, { t }) => {

@@ -4,7 +4,7 @@ import { renderTable } from '../output/table.js';
 import type { Invocation } from '../program.js';
 import { say, withContext } from './setup.js';
 
-export async function runTemplatesList(invocation: Invocation): Promise<void> {
+export async function runTemplatesList(invocation: Invocation<{ json?: true }>): Promise<void> {
   await withContext(invocation, async (ctx, { t }) => {
     const templates = await ctx.client.templates();
     if (invocation.options.json) {
@@ -19,7 +19,7 @@ export async function runTemplatesList(invocation: Invocation): Promise<void> {
           tpl.language,
           tpl.components.map((c) => c.text).join(' / '),
         ]),
-      ),
+      ).text,
     );
   });
 }

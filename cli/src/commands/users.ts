@@ -1,18 +1,34 @@
-// `blockcatch users list|export --product flex|spark [filters]`.
+// `blockcatch users list|export --product flex|spark [filters]`: a table page, or every matching
+// row as CSV or JSON streamed from the gateway's export.
 import { audienceFilters, product, type RawAudienceFlags } from '../flags.js';
 import type { Invocation } from '../program.js';
 import { loadAudience } from './audience.js';
-import { listFormat, printListed } from './list-output.js';
+import {
+  type ListOutputOptions,
+  listFormat,
+  printListed,
+  type TableOutputOptions,
+} from './list-output.js';
 import { withContext } from './setup.js';
 
-export const runUsersList = (invocation: Invocation) => runUsers(invocation, 'table');
-export const runUsersExport = (invocation: Invocation) => runUsers(invocation, 'csv');
+export interface UsersOptions extends RawAudienceFlags {
+  product: string;
+}
 
-async function runUsers(invocation: Invocation, fallback: 'table' | 'csv'): Promise<void> {
-  const raw = invocation.options as RawAudienceFlags & Record<string, unknown>;
+export const runUsersList = (invocation: Invocation<UsersOptions & TableOutputOptions>) =>
+  runUsers(invocation, invocation.options, 'table');
+export const runUsersExport = (invocation: Invocation<UsersOptions & ListOutputOptions>) =>
+  runUsers(invocation, { ...invocation.options, export: true }, 'csv');
+
+async function runUsers(
+  invocation: Invocation<UsersOptions>,
+  output: TableOutputOptions & { export?: true },
+  fallback: 'table' | 'csv',
+): Promise<void> {
+  const raw = invocation.options;
   const forProduct = product(raw.product);
   const filters = audienceFilters(raw, forProduct);
-  const format = listFormat(invocation.options, fallback);
+  const format = listFormat(output, fallback);
   await withContext(invocation, async (ctx, { t }) => {
     const rows = await loadAudience(ctx, {
       kind: 'users',

@@ -4,7 +4,7 @@ import { printJson } from '../output/json.js';
 import type { Invocation } from '../program.js';
 import { say, withContext } from './setup.js';
 
-export async function runWhoami(invocation: Invocation): Promise<void> {
+export async function runWhoami(invocation: Invocation<{ json?: true }>): Promise<void> {
   await withContext(invocation, async (ctx, { t }) => {
     await ctx.auth.currentSession();
     const me = await ctx.client.me();

@@ -40,11 +40,15 @@ export function columnTitles(t: Translate): Record<ColumnKey, string> {
   >;
 }
 
-/** A row as the screens show it: phone '+1 (xxx) xxx-xxxx', DD/MM/YY or None, ON/OFF, Yes/No. */
+/**
+ * A row as people read it: phone '+1 (xxx) xxx-xxxx', ON/OFF, Yes/No, and the expiration day as
+ * YYYY-MM-DD (tables) or as the review screen's documented DD/MM/YY ('short'), or None.
+ */
 export function displayRow(
   row: ListedRow,
   t: Translate,
   timeZone: string,
+  dates: 'iso' | 'short',
 ): Record<ColumnKey, string> {
   const yesNo = (flag: boolean) => (flag ? t('common.yes') : t('common.no')) as string;
   const none = t('admin.userTable.none') as string;
@@ -59,7 +63,7 @@ export function displayRow(
     expirationDate:
       row.expirationDateTimestamp === null
         ? none
-        : formatDayShort(row.expirationDateTimestamp, timeZone),
+        : (dates === 'iso' ? formatIsoDay : formatDayShort)(row.expirationDateTimestamp, timeZone),
     status:
       row.status === null
         ? none

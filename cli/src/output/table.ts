@@ -1,16 +1,119 @@
-// Tables for people: cli-table3, plain borders when colour is off (NO_COLOR, not a terminal).
+// Tables for people: cli-table3 sized to the terminal (process.stdout.columns, 80 when unknown),
+// no rule between rows, long cells cut with an ellipsis; `wide` keeps every column whole. Plain
+// borders when colour is off (NO_COLOR, not a terminal). The full data is in --json and --csv.
 import Table from 'cli-table3';
 import { colorEnabled } from '../terminal.js';
 
+/** Cell padding (one space each side) plus the column's share of the borders. */
+const PADDING = 2;
+const NARROWEST = 4;
+
+export interface TableLayout {
+  /** Columns the table may use; `Infinity` with --wide. */
+  width: number;
+  /**
+   * Column indexes in the order they are left out when even their headers do not fit; columns not
+   * listed always stay. The caller says how many were left out (`hiddenColumns`).
+   */
+  dropOrder?: readonly number[];
+}
+
+/** Which columns a table of `width` keeps: headers whole, dropping per `dropOrder` until they fit. */
+export function keptColumns(
+  natural: readonly number[],
+  headers: readonly number[],
+  layout: TableLayout,
+): number[] {
+  const kept = natural.map((_, i) => i);
+  const need = (columns: number[]) =>
+    columns.reduce(
+      (sum, i) => sum + Math.min(natural[i]!, Math.max(headers[i]!, NARROWEST)) + PADDING + 1,
+      1,
+    );
+  for (const drop of layout.dropOrder ?? []) {
+    if (need(kept) <= layout.width) break;
+    kept.splice(kept.indexOf(drop), 1);
+  }
+  return kept;
+}
+
+/** The terminal's width: stdout's own, else COLUMNS, else 80. */
+export function terminalWidth(
+  stream: { columns?: number } = process.stdout,
+  env = process.env,
+): number {
+  const fromEnv = Number(env.COLUMNS);
+  return stream.columns || (Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 80);
+}
+
+/**
+ * Content widths whose sum fits `budget`: the widest columns give way first, and no column shrinks
+ * below its header while the others can give, so titles stay whole whenever there is room.
+ */
+export function fitColumns(
+  natural: readonly number[],
+  headers: readonly number[],
+  budget: number,
+): number[] {
+  const widths = [...natural];
+  let excess = widths.reduce((a, b) => a + b, 0) - budget;
+  for (const floor of [(i: number) => Math.max(headers[i] ?? 0, NARROWEST), () => NARROWEST]) {
+    while (excess > 0) {
+      let widest = -1;
+      for (let i = 0; i < widths.length; i++) {
+        if (widths[i]! > floor(i) && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+      }
+      if (widest < 0) break;
+      widths[widest]!--;
+      excess--;
+    }
+  }
+  return widths;
+}
+
+export interface RenderedTable {
+  text: string;
+  /** Columns left out for want of width: --wide shows them, --json and --csv always have them. */
+  hiddenColumns: number;
+}
+
 export function renderTable(
-  head: readonly string[],
-  rows: ReadonlyArray<readonly string[]>,
-): string {
+  allHead: readonly string[],
+  allRows: ReadonlyArray<readonly string[]>,
+  layout: TableLayout = { width: terminalWidth() },
+): RenderedTable {
   const color = colorEnabled();
+  const length = (text: string) => [...text].length;
+  const allNatural = allHead.map((h, i) =>
+    allRows.reduce((max, row) => Math.max(max, length(row[i] ?? '')), length(h)),
+  );
+  const kept = keptColumns(
+    allNatural,
+    allHead.map((h) => length(h)),
+    layout,
+  );
+  const head = kept.map((i) => allHead[i]!);
+  const rows = allRows.map((row) => kept.map((i) => row[i] ?? ''));
+  const natural = kept.map((i) => allNatural[i]!);
+  // Each column pads one space either side; the borders take one column more than there are.
+  const budget = layout.width - (head.length + 1) - PADDING * head.length;
+  const widths = fitColumns(
+    natural,
+    head.map((h) => length(h)),
+    budget,
+  );
   const table = new Table({
     head: [...head],
+    colWidths: widths.map((w) => w + PADDING),
+    wordWrap: false,
+    truncate: '…',
+    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
     style: color ? { head: ['cyan'], border: ['grey'] } : { head: [], border: [] },
   });
-  for (const row of rows) table.push([...row]);
-  return table.toString();
+  for (const row of rows) table.push(row);
+  // One rule under the header, none between rows: cli-table3 draws both with the same characters.
+  const [top = '', header = '', ...body] = table.toString().split('\n');
+  const rule = top.replace('┌', '├').replace('┐', '┤').replaceAll('┬', '┼');
+  const text = [top, header, ...(rows.length > 0 ? [rule] : []), ...body].join('\n');
+  return { text, hiddenColumns: allHead.length - kept.length };
 }

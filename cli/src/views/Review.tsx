@@ -8,14 +8,15 @@ import type { FlowState, Intent, ReviewRow } from './send-flow-state.js';
 export interface ReviewColumn {
   key: string;
   title: string;
-  width: number;
 }
 
 export interface ReviewProps {
   t: Translate;
   page: Page<ReviewRow>;
   columns: readonly ReviewColumn[];
-  state: Pick<FlowState, 'focus' | 'search' | 'cursor' | 'deselected' | 'rowsPerPage'>;
+  /** Each column's width on this terminal (fitColumns). */
+  widths: readonly number[];
+  state: Pick<FlowState, 'focus' | 'search' | 'cursor' | 'deselected' | 'rowsPerPage' | 'notice'>;
   total: number;
   selected: number;
   message: readonly string[];
@@ -26,6 +27,7 @@ export function Review({
   t,
   page,
   columns,
+  widths,
   state,
   total,
   selected,
@@ -70,7 +72,7 @@ export function Review({
       </Box>
       <Text bold>
         {'    '}
-        {columns.map((c) => fit(c.title, c.width)).join(' ')}
+        {columns.map((c, i) => fit(c.title, widths[i] ?? 0)).join(' ')}
       </Text>
       {page.items.length === 0 ? (
         <Text> {t('admin.userTable.noResults')}</Text>
@@ -82,7 +84,7 @@ export function Review({
             <Text key={row.phone} inverse={here}>
               {here ? '>' : ' '}
               {box}
-              {columns.map((c) => fit(row.cells[c.key] ?? '', c.width)).join(' ')}
+              {columns.map((c, i) => fit(row.cells[c.key] ?? '', widths[i] ?? 0)).join(' ')}
             </Text>
           );
         })
@@ -94,11 +96,22 @@ export function Review({
       <Text>
         [{t('common.cancel')}] [{t('common.send')}]
       </Text>
+      {state.notice ? <Text color="yellow">{t(`cli.review.${state.notice}`)}</Text> : null}
       <Text dimColor>{t(searching ? 'cli.review.searchKeys' : 'cli.review.tableKeys')}</Text>
     </Box>
   );
 }
 
 function fit(text: string, width: number): string {
-  return text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width);
+  const chars = [...text];
+  if (chars.length <= width) return text.padEnd(width + text.length - chars.length);
+  return width <= 0 ? '' : `${chars.slice(0, width - 1).join('')}…`;
 }
+
+/** Lines of the review around its rows: count, search, header, paging, buttons, keys, a notice. */
+export function reviewChrome(messageLines: number): number {
+  return messageLines + 8;
+}
+
+/** The row prefix: cursor and checkbox. */
+export const ROW_PREFIX = 4;

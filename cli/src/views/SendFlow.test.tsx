@@ -31,28 +31,30 @@ const rows: ReviewRow[] = Array.from({ length: 45 }, (_, i) => {
   };
 });
 const columns: ReviewColumn[] = [
-  { key: 'name', title: 'Name', width: 12 },
-  { key: 'phone', title: 'Phone', width: 14 },
+  { key: 'name', title: 'Name' },
+  { key: 'phone', title: 'Phone' },
 ];
 
 type OnSend = SendFlowProps['onSend'];
 
 function setup(
   onSend = vi.fn<OnSend>(async (phones) => `Message sent successfully to ${phones.length} users.`),
+  size?: SendFlowProps['size'],
 ) {
   const onFinish = vi.fn();
-  const view = render(
-    <SendFlow
-      t={t}
-      rows={rows}
-      columns={columns}
-      filters={[['Audience', 'Flex']]}
-      message={['Message: Renew today', 'Encoding GSM-7, 1 segment(s), 148 characters remaining']}
-      onSend={onSend}
-      onFinish={onFinish}
-    />,
-  );
-  return { ...view, onSend, onFinish };
+  const props = {
+    t,
+    rows,
+    columns,
+    filters: [['Audience', 'Flex']] as const,
+    message: ['Message: Renew today', 'Encoding GSM-7, 1 segment(s), 148 characters remaining'],
+    onSend,
+    onFinish,
+  };
+  const view = render(<SendFlow {...props} {...(size ? { size } : {})} />);
+  const resize = (next: NonNullable<SendFlowProps['size']>) =>
+    view.rerender(<SendFlow {...props} size={next} />);
+  return { ...view, onSend, onFinish, resize };
 }
 
 /** One turn of the event loop: React runs the last render's effects, where Ink re-binds key handlers. */
@@ -192,5 +194,82 @@ describe('SendFlow', () => {
     await press({ stdin, lastFrame }, 'a');
     expect(lastFrame()).toContain('45 selected');
     expect(lastFrame()).not.toContain('Are you sure');
+  });
+
+  it('says so when Send is pressed with nobody selected, and clears it on the next key', async () => {
+    const { lastFrame, stdin } = setup();
+    await press({ stdin, lastFrame }, KEYS.enter, 'a', 's');
+    expect(lastFrame()).toContain('Nothing is selected');
+    await press({ stdin, lastFrame }, KEYS.down);
+    expect(lastFrame()).not.toContain('Nothing is selected');
+  });
+});
+
+describe('SendFlow on a sized terminal', () => {
+  const wide: ReviewColumn[] = [
+    { key: 'name', title: 'Name' },
+    { key: 'phone', title: 'Phone' },
+    { key: 'goodStanding', title: 'Good standing' },
+    { key: 'filtersComplete', title: 'Filters complete' },
+  ];
+  const longRows: ReviewRow[] = rows.map((r) => ({
+    ...r,
+    cells: {
+      name: `${r.name} with a very long family name indeed`,
+      phone: '+1 (305) 555-1000',
+      goodStanding: 'Yes',
+      filtersComplete: 'No',
+    },
+  }));
+
+  function sized(size: { columns: number; rows: number }) {
+    const onFinish = vi.fn();
+    const props = {
+      t,
+      rows: longRows,
+      columns: wide,
+      filters: [] as const,
+      message: ['Message: Renew today'],
+      onSend: vi.fn<OnSend>(async () => 'sent'),
+      onFinish,
+    };
+    const view = render(<SendFlow {...props} size={size} />);
+    return {
+      ...view,
+      resize: (next: { columns: number; rows: number }) =>
+        view.rerender(<SendFlow {...props} size={next} />),
+    };
+  }
+
+  it('fits 60 columns: headers whole, long names cut with an ellipsis', async () => {
+    const view = sized({ columns: 60, rows: 40 });
+    await press(view, KEYS.enter);
+    const lines = view.lastFrame()!.split('\n');
+    const header = lines.find((l) => l.includes('Phone'))!;
+    expect(header).toContain('Good standing');
+    expect(header).toContain('Filters complete');
+    const row = lines.find((l) => l.includes('Driver 01'))!;
+    expect(row).toContain('…');
+    expect(
+      Math.max(...lines.filter((l) => l.includes('[x]')).map((l) => l.length)),
+    ).toBeLessThanOrEqual(60);
+  });
+
+  it('shows whole cells on 200 columns', async () => {
+    const view = sized({ columns: 200, rows: 40 });
+    await press(view, KEYS.enter);
+    expect(view.lastFrame()).toContain('Driver 01 with a very long family name indeed');
+    expect(view.lastFrame()).not.toContain('…');
+  });
+
+  it('caps the rows of a page by the height, and re-fits when the terminal is resized', async () => {
+    const view = sized({ columns: 100, rows: 20 });
+    await press(view, KEYS.enter);
+    const shownAt20 = view.lastFrame()!.match(/\[x\]/g)!.length;
+    expect(shownAt20).toBeLessThan(20);
+    expect(view.lastFrame()!.split('\n').length).toBeLessThanOrEqual(20);
+    view.resize({ columns: 100, rows: 60 });
+    await tick();
+    expect(view.lastFrame()!.match(/\[x\]/g)).toHaveLength(20);
   });
 });

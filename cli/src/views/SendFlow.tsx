@@ -1,10 +1,14 @@
 // The interactive send from filter summary to result. The screen state lives in a pure reducer
-// (send-flow-state.ts); the send itself is the caller's, reached through `onSend`.
-import { useEffect, useReducer, useRef } from 'react';
+// (send-flow-state.ts); the send itself is the caller's, reached through `onSend`. The review fits
+// the terminal: columns share its width (headers whole when there is room) and a page holds no
+// more rows than its height allows, re-fitted when the terminal is resized.
+import { useStdout } from 'ink';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Translate } from '../i18n.js';
+import { fitColumns } from '../output/table.js';
 import { Confirm } from './Confirm.js';
 import { FilterSummary } from './FilterSummary.js';
-import { Review, type ReviewColumn } from './Review.js';
+import { Review, type ReviewColumn, ROW_PREFIX, reviewChrome } from './Review.js';
 import { SendProgress, SendResult } from './SendProgress.js';
 import {
   type FlowState,
@@ -17,23 +21,83 @@ import {
   visibleRows,
 } from './send-flow-state.js';
 
+export interface TerminalSize {
+  columns: number;
+  rows: number;
+}
+
 export interface SendFlowProps {
   t: Translate;
   rows: readonly ReviewRow[];
   columns: readonly ReviewColumn[];
   filters: ReadonlyArray<readonly [string, string]>;
   message: readonly string[];
+  /** The terminal's size; by default stdout's, followed as it is resized. */
+  size?: TerminalSize;
   /** Sends to `phones`, reporting progress; resolves with the result line or rejects with one. */
   onSend: (phones: string[], report: (progress: Progress) => void) => Promise<string>;
   /** Called once the flow ends: sent, cancelled or failed. */
   onFinish: (step: FlowState['step']) => void;
 }
 
-export function SendFlow({ t, rows, columns, filters, message, onSend, onFinish }: SendFlowProps) {
+/** stdout's size, updated on every resize; undefined dimensions mean "not a terminal". */
+function useTerminalSize(given: TerminalSize | undefined): Partial<TerminalSize> {
+  const { stdout } = useStdout();
+  const read = () => ({ columns: stdout.columns, rows: stdout.rows });
+  const [live, setLive] = useState<Partial<TerminalSize>>(read);
+  useEffect(() => {
+    if (given) return;
+    const onResize = () => setLive({ columns: stdout.columns, rows: stdout.rows });
+    stdout.on('resize', onResize);
+    return () => {
+      stdout.off('resize', onResize);
+    };
+  }, [given, stdout]);
+  return given ?? live;
+}
+
+export function SendFlow({
+  t,
+  rows,
+  columns,
+  filters,
+  message,
+  size,
+  onSend,
+  onFinish,
+}: SendFlowProps) {
   const [state, dispatch] = useReducer(
     (s: FlowState, intent: Intent) => reduce(rows, s, intent),
     undefined,
     initialState,
+  );
+  const terminal = useTerminalSize(size);
+
+  const maxRows = terminal.rows
+    ? Math.max(3, terminal.rows - reviewChrome(message.length))
+    : Number.POSITIVE_INFINITY;
+  useEffect(() => dispatch({ type: 'fit', maxRows }), [maxRows]);
+
+  // Each column's widest cell over every row, measured once.
+  const natural = useMemo(
+    () =>
+      columns.map((c) =>
+        rows.reduce(
+          (max, row) => Math.max(max, [...(row.cells[c.key] ?? '')].length),
+          c.title.length,
+        ),
+      ),
+    [rows, columns],
+  );
+  const width = terminal.columns ?? 80;
+  const widths = useMemo(
+    () =>
+      fitColumns(
+        natural,
+        columns.map((c) => c.title.length),
+        width - ROW_PREFIX - (columns.length - 1),
+      ),
+    [natural, columns, width],
   );
 
   // The send starts once, on entering 'sending'; progress updates re-run this effect harmlessly.
@@ -76,6 +140,7 @@ export function SendFlow({ t, rows, columns, filters, message, onSend, onFinish 
           t={t}
           page={visibleRows(rows, state)}
           columns={columns}
+          widths={widths}
           state={state}
           total={rows.length}
           selected={selectedPhones(rows, state).length}

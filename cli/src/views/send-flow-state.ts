@@ -29,6 +29,10 @@ export interface FlowState {
   search: string;
   page: number;
   rowsPerPage: number;
+  /** Rows the terminal has room for: a page never shows more, whatever rowsPerPage says. */
+  maxRows: number;
+  /** A word for the person after an intent that did nothing, e.g. Send with nobody selected. */
+  notice: 'nothingSelected' | null;
   /** Index of the highlighted row on the current page. */
   cursor: number;
   /** Everyone starts selected, so what is kept is who was taken out. */
@@ -49,6 +53,7 @@ export type Intent =
   | { type: 'toggleAll' }
   | { type: 'page'; by: number }
   | { type: 'rowsPerPage' }
+  | { type: 'fit'; maxRows: number }
   | { type: 'send' }
   | { type: 'back' }
   | { type: 'confirm' }
@@ -63,6 +68,8 @@ export function initialState(): FlowState {
     search: '',
     page: 1,
     rowsPerPage: ROWS_PER_PAGE[0],
+    maxRows: Number.POSITIVE_INFINITY,
+    notice: null,
     cursor: 0,
     deselected: new Set(),
     progress: null,
@@ -70,8 +77,13 @@ export function initialState(): FlowState {
   };
 }
 
+/** Rows on one page: the chosen rows per page, or fewer when the terminal is short. */
+export function pageSize(state: FlowState): number {
+  return Math.max(1, Math.min(state.rowsPerPage, state.maxRows));
+}
+
 export function visibleRows(rows: readonly ReviewRow[], state: FlowState) {
-  return paginate(searchOf(rows).search(state.search), state.page, state.rowsPerPage);
+  return paginate(searchOf(rows).search(state.search), state.page, pageSize(state));
 }
 
 // The review's rows never change while it is open: index them once, and let each keystroke
@@ -92,6 +104,13 @@ export function selectedPhones(rows: readonly ReviewRow[], state: FlowState): st
 }
 
 export function reduce(rows: readonly ReviewRow[], state: FlowState, intent: Intent): FlowState {
+  const next = apply(rows, state, intent);
+  // A notice answers the key just pressed; the next key press clears it.
+  if (intent.type === 'send' || intent.type === 'fit' || next.notice === null) return next;
+  return { ...next, notice: null };
+}
+
+function apply(rows: readonly ReviewRow[], state: FlowState, intent: Intent): FlowState {
   switch (intent.type) {
     case 'review':
       return { ...state, step: 'review' };
@@ -135,8 +154,17 @@ export function reduce(rows: readonly ReviewRow[], state: FlowState, intent: Int
       const next = ROWS_PER_PAGE[(index + 1) % ROWS_PER_PAGE.length]!;
       return { ...state, rowsPerPage: next, page: 1, cursor: 0 };
     }
+    case 'fit': {
+      if (intent.maxRows === state.maxRows) return state;
+      // Keep the first row shown on screen after the page size changes.
+      const first = (state.page - 1) * pageSize(state);
+      const fitted = { ...state, maxRows: intent.maxRows, cursor: 0 };
+      return { ...fitted, page: Math.floor(first / pageSize(fitted)) + 1 };
+    }
     case 'send':
-      return selectedPhones(rows, state).length > 0 ? { ...state, step: 'confirm' } : state;
+      return selectedPhones(rows, state).length > 0
+        ? { ...state, step: 'confirm' }
+        : { ...state, notice: 'nothingSelected' };
     case 'back':
       return { ...state, step: 'review' };
     case 'confirm':

@@ -109,10 +109,12 @@ function banner(gateway: Gateway, url: string): string {
       ),
     );
   }
+  // The CLI's default gateway is the sandbox's default address; only another one needs --gateway.
+  const gatewayFlag = url === 'http://127.0.0.1:8787' ? '' : ` --gateway ${url}`;
   lines.push(
-    `  Command line    node cli/dist/main.js login --gateway ${url}   then: node cli/dist/main.js --help`,
+    `  Command line    npx blockcatch login${gatewayFlag}   then: npx blockcatch --help`,
     config.messageProvider === 'outbox'
-      ? `  Sent messages   stored, not sent: GET ${url}/api/sandbox/outbox (as an admin), or \`blockcatch outbox\``
+      ? `  Sent messages   stored, not sent: GET ${url}/api/sandbox/outbox (as an admin), or \`npx blockcatch outbox\``
       : '  Sent messages   delivered through Twilio',
   );
   return `${lines.join('\n')}\n`;

@@ -136,7 +136,12 @@ function keptByModel(u: FlexUser, f: AudienceFilters, ctx: Required<AudienceCont
   if (!flag(f.byGoodStanding, u.goodStanding)) return false;
   if (!flag(f.byProxyInstalled, u.proxyInstalled)) return false;
   if (!flag(f.bySetupComplete, u.setupComplete)) return false;
-  if (ctx.product === 'flex' && set(f.byRegion) && u.humanRegion !== f.byRegion) return false;
+  if (
+    ctx.product === 'flex' &&
+    set(f.byRegion) &&
+    u.humanRegion?.toLowerCase() !== f.byRegion?.toLowerCase()
+  )
+    return false;
   if (ctx.billingDetails && set(f.selectedReferral) && u.referral !== f.selectedReferral)
     return false;
   return true;
@@ -222,6 +227,9 @@ describe('filterAudience', () => {
     ];
     const f = { byRegion: 'Dallas', selectedReferral: 'MARIA10' };
     expect(filterAudience(rows, f, NEW_YORK).map((u) => u.name)).toEqual(['dallas']);
+    expect(filterAudience(rows, { byRegion: 'dALLAS' }, NEW_YORK).map((u) => u.name)).toEqual([
+      'dallas',
+    ]);
     expect(filterAudience(rows, { byRegion: 'Dallas' }, { ...NEW_YORK, product: 'spark' })).toEqual(
       rows,
     );

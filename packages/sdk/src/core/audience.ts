@@ -22,7 +22,8 @@ export interface AudienceContext {
  * from the start of `startDate` to the end of `endDate`; `startExpirationDate` bounds
  * `expirationDate` and `endExpirationDate` bounds `expirationDateTimestamp`, and a row whose
  * compared field is null fails that bound. Yes/no filters keep `true` / not `true`. `byRegion`
- * (Flex only) and `selectedReferral` (with billing details only) must match exactly. An absent,
+ * (Flex only) matches ignoring case; `selectedReferral` (with billing details only) must match
+ * exactly. An absent,
  * empty or 'all' filter keeps everyone. A malformed day throws a RangeError.
  */
 export function filterAudience<T extends UserRow>(
@@ -43,7 +44,7 @@ export function filterAudience<T extends UserRow>(
   const goodStanding = wantedFlag(filters.byGoodStanding);
   const proxyInstalled = wantedFlag(filters.byProxyInstalled);
   const setupComplete = wantedFlag(filters.bySetupComplete);
-  const region = ctx.product === 'flex' ? chosen(filters.byRegion) : null;
+  const region = ctx.product === 'flex' ? (chosen(filters.byRegion)?.toLowerCase() ?? null) : null;
   const referral = ctx.billingDetails ? chosen(filters.selectedReferral) : null;
 
   const unfiltered =
@@ -69,7 +70,7 @@ export function filterAudience<T extends UserRow>(
     if (goodStanding !== null && (user.goodStanding === true) !== goodStanding) continue;
     if (proxyInstalled !== null && (user.proxyInstalled === true) !== proxyInstalled) continue;
     if (setupComplete !== null && (user.setupComplete === true) !== setupComplete) continue;
-    if (region !== null && (user as Partial<FlexUser>).humanRegion !== region) continue;
+    if (region !== null && !sameRegion((user as Partial<FlexUser>).humanRegion, region)) continue;
     if (referral !== null && user.referral !== referral) continue;
     if (expiresBefore !== null) {
       const expires = user.expirationDateTimestamp;
@@ -91,6 +92,11 @@ export function filterAudience<T extends UserRow>(
 /** The flag value a Yes/No/All filter asks for: 'yes' true, 'no' false, else null (no filter). */
 export function wantedFlag(filter: TriState | undefined): boolean | null {
   return filter === 'yes' ? true : filter === 'no' ? false : null;
+}
+
+/** Regions are names people type: 'miami' is Miami. `wanted` is already lower case. */
+function sameRegion(region: string | null | undefined, wanted: string): boolean {
+  return region != null && region.toLowerCase() === wanted;
 }
 
 function chosen(filter: string | undefined): string | null {

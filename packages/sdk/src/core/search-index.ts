@@ -1,8 +1,12 @@
 // Search as you type over a loaded table: the fields search reads, lower-cased once into one
 // joined string, so each keystroke is a run of `indexOf` calls instead of a pattern per field.
 
-import { hasNormalizedPhone, normalizePhone } from './phone.js';
-import { matchesRecipientPattern, recipientPattern, type SearchableRow } from './search.js';
+import {
+  matchesRecipientPattern,
+  phoneQueryMatcher,
+  recipientPattern,
+  type SearchableRow,
+} from './search.js';
 
 /** Ends each field and row in the joined text; a query holding it is answered by the fallback. */
 const SEPARATOR = '\u0000';
@@ -73,7 +77,7 @@ export function createRecipientSearch<T extends SearchableRow>(
       }
       const key = BEYOND_LATIN1.test(raw) ? raw : raw.toLowerCase();
       const matches = textMatches(key, raw);
-      const phone = normalizePhone(raw);
+      const phone = phoneQueryMatcher(raw);
       return phone === null ? pick(rows, matches) : withPhoneMatches(rows, matches, phone);
     },
   };
@@ -269,11 +273,11 @@ function pick<T>(rows: readonly T[], indices: Uint32Array): T[] {
   return picked;
 }
 
-/** The text matches merged in table order with the rows whose number normalises to `phone`. */
+/** The text matches merged in table order with the rows whose number `phone` accepts. */
 function withPhoneMatches<T extends SearchableRow>(
   rows: readonly T[],
   matches: Uint32Array,
-  phone: string,
+  phone: (phoneNumber: string) => boolean,
 ): T[] {
   const merged: T[] = [];
   let m = 0;
@@ -281,7 +285,7 @@ function withPhoneMatches<T extends SearchableRow>(
     if (m < matches.length && matches[m] === i) {
       merged.push(rows[i]!);
       m++;
-    } else if (hasNormalizedPhone(rows[i]!.phoneNumber, phone)) {
+    } else if (phone(rows[i]!.phoneNumber)) {
       merged.push(rows[i]!);
     }
   }

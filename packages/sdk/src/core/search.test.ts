@@ -172,3 +172,27 @@ describe('searchRecipients', () => {
     );
   });
 });
+
+describe('searchRecipients by a phone as tables print it', () => {
+  const rows: SearchableRow[] = [
+    { name: 'Ana', phoneNumber: '+13055550105' },
+    { name: 'Bea', phoneNumber: '+13055550106' },
+  ];
+
+  it('matches a part of a number written with dashes, parentheses or spaces', () => {
+    for (const query of ['555-0105', '(305) 555-0105', '305 555 0105', '+1 (305) 555-0105']) {
+      expect(searchRecipients(rows, query).map((r) => r.name)).toEqual(['Ana']);
+    }
+  });
+
+  it('any printed piece of a row number of 4 digits or more finds that row', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 4, max: 10 }), (start, len) => {
+        const digits = '3055550105'.slice(start, start + len);
+        fc.pre(digits.length >= 4);
+        const printed = digits.replace(/(\d{3})(?=\d)/, '$1-');
+        expect(searchRecipients(rows, printed).map((r) => r.name)).toContain('Ana');
+      }),
+    );
+  });
+});

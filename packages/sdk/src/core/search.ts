@@ -12,28 +12,52 @@ export interface SearchableRow {
 }
 
 const REGEX_SYNTAX = /[.*+?^${}()|[\]\\]/g;
+const PHONE_NOTATION = /^[\d\s()+.-]+$/;
+
+/**
+ * Which phone numbers a query names beyond its text: the same number in another notation
+ * ('(555) 123-4567'), or a printed piece of one ('555-0105', 4 digits or more) inside a number's
+ * digits. Null when the query is no phone number at all.
+ */
+export function phoneQueryMatcher(text: string): ((phoneNumber: string) => boolean) | null {
+  const phone = phoneQueryMatcher(text);
+  if (phone === null && digits === null) return null;
+  return (phoneNumber) =>
+    (phone !== null && hasNormalizedPhone(phoneNumber, phone)) ||
+    (digits !== null && digitsOf(phoneNumber).includes(digits));
+}
+
+/** The digits of a query written like a piece of a phone number, with 4 or more of them. */
+function phoneFragment(text: string): string | null {
+  if (!PHONE_NOTATION.test(text)) return null;
+  const digits = digitsOf(text);
+  return digits.length >= 4 ? digits : null;
+}
+
+function digitsOf(text: string): string {
+  return text.replace(/\D+/g, '');
+}
 
 /**
  * The rows whose name, phone number, region or referral contains `query`, ignoring case, in their
  * order. The query is trimmed; a blank one keeps every row. A query that is a phone number in any
- * notation ('(555) 123-4567') also matches rows whose number normalises to the same one. The
- * result is always a new array, so callers may sort it.
+ * notation ('(555) 123-4567') also matches rows whose number normalises to the same one, and a
+ * part of a number as tables print it ('555-0105', '(305) 555') matches the numbers whose digits
+ * contain its digits. The result is always a new array, so callers may sort it.
  */
 export function searchRecipients<T extends SearchableRow>(rows: readonly T[], query: string): T[] {
   const text = query.trim();
   if (text === '') return rows.slice();
   const pattern = recipientPattern(text);
   const phone = normalizePhone(text);
+  const digits = phoneFragment(text);
   // Indices into a typed array, rows copied out once the count is known: pushing a large result
   // costs more than the matching itself, and a row-sized array up front is waste for a small one.
   const picked = new Uint32Array(rows.length);
   let count = 0;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
-    if (
-      matchesRecipientPattern(row, pattern) ||
-      (phone !== null && hasNormalizedPhone(row.phoneNumber, phone))
-    ) {
+    if (matchesRecipientPattern(row, pattern) || (phone !== null && phone(row.phoneNumber))) {
       picked[count++] = i;
     }
   }

@@ -1,0 +1,20 @@
+// How this run of the CLI was typed, so that every hint ("run `npx blockcatch login`") is a command
+// that works as typed in the same shell: through npx, as `blockcatch` on the PATH (npm link or a
+// global install), or as `node path/to/main.js`.
+import { basename, isAbsolute, relative } from 'node:path';
+
+export function selfCommand(
+  env: NodeJS.ProcessEnv = process.env,
+  script: string | undefined = process.argv[1],
+  cwd = process.cwd(),
+): string {
+  if (env.npm_command === 'exec' || env.npm_lifecycle_event === 'npx') return 'npx blockcatch';
+  if (!script || basename(script) === 'blockcatch') return 'blockcatch';
+  const shown = relative(cwd, script);
+  return `node ${shown.startsWith('..') || isAbsolute(shown) ? script : shown}`;
+}
+
+/** `blockcatch login` as this run was typed: `npx blockcatch login`. */
+export function commandLine(rest: string): string {
+  return `${selfCommand()} ${rest}`;
+}
