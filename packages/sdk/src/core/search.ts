@@ -20,7 +20,8 @@ const PHONE_NOTATION = /^[\d\s()+.-]+$/;
  * digits. Null when the query is no phone number at all.
  */
 export function phoneQueryMatcher(text: string): ((phoneNumber: string) => boolean) | null {
-  const phone = phoneQueryMatcher(text);
+  const phone = normalizePhone(text);
+  const digits = phoneFragment(text);
   if (phone === null && digits === null) return null;
   return (phoneNumber) =>
     (phone !== null && hasNormalizedPhone(phoneNumber, phone)) ||
@@ -49,8 +50,7 @@ export function searchRecipients<T extends SearchableRow>(rows: readonly T[], qu
   const text = query.trim();
   if (text === '') return rows.slice();
   const pattern = recipientPattern(text);
-  const phone = normalizePhone(text);
-  const digits = phoneFragment(text);
+  const phone = phoneQueryMatcher(text);
   // Indices into a typed array, rows copied out once the count is known: pushing a large result
   // costs more than the matching itself, and a row-sized array up front is waste for a small one.
   const picked = new Uint32Array(rows.length);
