@@ -1,35 +1,23 @@
 // The admin tables' columns for Flex, Spark and invitee rows: one list drives the
 // table, the CSV and the review screen, so the three never disagree.
 import {
-  type FlexUser,
+  EXPORT_COLUMNS,
+  type ExportColumn,
+  type ExportedRow,
+  exportRow,
   formatDayShort,
   formatIsoDay,
   formatPhone,
-  type MergedInvitee,
-  normalizePhone,
-  type SparkUser,
+  regionOf,
 } from '@blockcatch/sdk';
 import type { Translate } from '../i18n.js';
 
-export type ListedRow = FlexUser | SparkUser | MergedInvitee;
+export type ListedRow = ExportedRow;
 
-export const COLUMN_KEYS = [
-  'name',
-  'phone',
-  'referral',
-  'region',
-  'goodStanding',
-  'accountConnected',
-  'filtersComplete',
-  'expirationDate',
-  'status',
-] as const;
-export type ColumnKey = (typeof COLUMN_KEYS)[number];
-
-export function regionOf(row: ListedRow): string | null {
-  if ('driverOptions' in row) return row.driverOptions.deliveryArea;
-  return row.humanRegion;
-}
+/** The CSV and the gateway's export share these columns and `exportRow` (SDK). */
+export const COLUMN_KEYS = EXPORT_COLUMNS;
+export type ColumnKey = ExportColumn;
+export { exportRow };
 
 export function columnTitles(t: Translate): Record<ColumnKey, string> {
   const title = (key: ColumnKey) =>
@@ -68,23 +56,5 @@ export function displayRow(
       row.status === null
         ? none
         : ((row.status === 'start' ? t('admin.userTable.on') : t('admin.userTable.off')) as string),
-  };
-}
-
-/** A row for machines (CSV): `+1XXXXXXXXXX`, true/false, YYYY-MM-DD or empty, ON/OFF. */
-export function exportRow(row: ListedRow, timeZone: string): Record<ColumnKey, string> {
-  return {
-    name: row.name,
-    phone: normalizePhone(row.phoneNumber) ?? row.phoneNumber,
-    referral: row.referral ?? '',
-    region: regionOf(row) ?? '',
-    goodStanding: String(row.goodStanding),
-    accountConnected: String(row.proxyInstalled),
-    filtersComplete: String(row.setupComplete),
-    expirationDate:
-      row.expirationDateTimestamp === null
-        ? ''
-        : formatIsoDay(row.expirationDateTimestamp, timeZone),
-    status: row.status === null ? '' : row.status === 'start' ? 'ON' : 'OFF',
   };
 }

@@ -51,6 +51,13 @@ export {
   startOfDay,
 } from './core/days.js';
 export {
+  EXPORT_COLUMNS,
+  type ExportColumn,
+  type ExportedRow,
+  exportRow,
+  regionOf,
+} from './core/export-row.js';
+export {
   filterInvitees,
   type InviteeFilterContext,
   mergeInvitees,
@@ -75,6 +82,12 @@ export {
   type RoutingFacts,
   type SignedInRoute,
 } from './core/routing.js';
+export {
+  type ExportFormat,
+  exportFormatSchema,
+  type UsersExportQuery,
+  usersExportQuerySchema,
+} from './core/schemas/export.js';
 export {
   type ArriveResult,
   type AudienceFilters,
@@ -296,6 +309,7 @@ export {
 } from './gateway/resources/outbox.js';
 export type { PaymentOptions } from './gateway/resources/payments.js';
 export type { Health } from './gateway/resources/status.js';
+export type { UsersExport } from './gateway/resources/users-export.js';
 export type {
   Transport,
   TransportRequest,

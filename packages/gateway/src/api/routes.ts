@@ -17,6 +17,7 @@ import type { Db } from '../storage/db.js';
 import { listInvitations } from '../storage/invitations.js';
 import { listReferralCodes, toSignedInUser, usersTableJson } from '../storage/users.js';
 import { type CachedBody, cacheTableBody } from './table-cache.js';
+import { registerUsersExport } from './users-export.js';
 
 const healthSchema = z.object({ status: z.literal('ok') });
 
@@ -27,6 +28,7 @@ export interface ApiDeps {
 
 export function registerApi(app: FastifyInstance, { db, config }: ApiDeps): void {
   const tables = createTables(db, config);
+  registerUsersExport(app, db);
 
   const api = app.withTypeProvider<ZodTypeProvider>();
 

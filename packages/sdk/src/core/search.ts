@@ -57,7 +57,7 @@ export function searchRecipients<T extends SearchableRow>(rows: readonly T[], qu
   let count = 0;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
-    if (matchesRecipientPattern(row, pattern) || (phone !== null && phone(row.phoneNumber))) {
+    if (matchesRecipientPattern(row, pattern) || phone?.(row.phoneNumber)) {
       picked[count++] = i;
     }
   }

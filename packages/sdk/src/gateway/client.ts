@@ -38,6 +38,7 @@ import { driverSettingsResource } from './resources/settings.js';
 import { sparkResource } from './resources/spark.js';
 import { statusResource } from './resources/status.js';
 import { templatesResource } from './resources/templates.js';
+import { usersExportResource } from './resources/users-export.js';
 import { createFetchTransport, type Transport, type TransportResponse } from './transport.js';
 
 /** Where the client gets the id token; `createAuth()` is one. Null means no session. */
@@ -103,6 +104,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
     ...invitationsResource(requester),
     ...messagesResource(requester),
     ...outboxResource(requester),
+    ...usersExportResource(options),
     /** The delivery-platform account the catcher drives. */
     platform: platformResource(requester),
     /** The signed-in driver's own endpoints. */

@@ -3,6 +3,7 @@
 export * from './billing.js';
 export * from './bounds.js';
 export * from './driver.js';
+export * from './export.js';
 export * from './filters.js';
 export * from './invitations.js';
 export * from './messages.js';

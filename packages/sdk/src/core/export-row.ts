@@ -1,0 +1,44 @@
+// One exported row, the same from the gateway's streaming export and the CLI's own CSV: the admin
+// table's columns, for machines: `+1XXXXXXXXXX`, true/false, YYYY-MM-DD or empty, ON/OFF.
+import { formatIsoDay } from './days.js';
+import { normalizePhone } from './phone.js';
+import type { MergedInvitee } from './schemas/invitations.js';
+import type { FlexUser, SparkUser } from './schemas/users.js';
+
+export type ExportedRow = FlexUser | SparkUser | MergedInvitee;
+
+export const EXPORT_COLUMNS = [
+  'name',
+  'phone',
+  'referral',
+  'region',
+  'goodStanding',
+  'accountConnected',
+  'filtersComplete',
+  'expirationDate',
+  'status',
+] as const;
+export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+
+/** Flex rows carry `humanRegion`, Spark rows `driverOptions.deliveryArea`. */
+export function regionOf(row: ExportedRow): string | null {
+  if ('driverOptions' in row) return row.driverOptions.deliveryArea;
+  return row.humanRegion;
+}
+
+export function exportRow(row: ExportedRow, timeZone: string): Record<ExportColumn, string> {
+  return {
+    name: row.name,
+    phone: normalizePhone(row.phoneNumber) ?? row.phoneNumber,
+    referral: row.referral ?? '',
+    region: regionOf(row) ?? '',
+    goodStanding: String(row.goodStanding),
+    accountConnected: String(row.proxyInstalled),
+    filtersComplete: String(row.setupComplete),
+    expirationDate:
+      row.expirationDateTimestamp === null
+        ? ''
+        : formatIsoDay(row.expirationDateTimestamp, timeZone),
+    status: row.status === null ? '' : row.status === 'start' ? 'ON' : 'OFF',
+  };
+}

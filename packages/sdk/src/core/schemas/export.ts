@@ -1,0 +1,30 @@
+// The users export: the admin table's filters and search, answered as CSV or NDJSON in chunks.
+import { z } from 'zod';
+import { audienceFiltersSchema } from './filters.js';
+import { productSchema } from './users.js';
+
+export const exportFormatSchema = z.enum(['csv', 'ndjson']);
+export type ExportFormat = z.infer<typeof exportFormatSchema>;
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const usersExportQuerySchema = audienceFiltersSchema.extend({
+  product: productSchema,
+  format: exportFormatSchema.default('csv'),
+  /** The review's search box: name, phone, region or referral. */
+  search: z.string().max(200).optional(),
+  /** Where filter days and exported days are read; the gateway's own zone when absent. */
+  timeZone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, 'an IANA time zone, e.g. America/New_York')
+    .optional(),
+});
+export type UsersExportQuery = z.input<typeof usersExportQuerySchema>;
