@@ -63,7 +63,7 @@ describe('GET /api/admin/v1/users-export', () => {
   it('answers NDJSON with the search applied, one user per line', async () => {
     const all = await table();
     const phone = all[3]!.phoneNumber;
-    const piece = phone.slice(-7, -4) + '-' + phone.slice(-4);
+    const piece = `${phone.slice(-7, -4)}-${phone.slice(-4)}`;
     const answer = await get(
       `/api/admin/v1/users-export?product=flex&format=ndjson&search=${encodeURIComponent(piece)}`,
       api.as(ADMIN),
