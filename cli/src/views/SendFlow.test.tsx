@@ -269,7 +269,6 @@ describe('SendFlow on a sized terminal', () => {
     expect(shownAt20).toBeLessThan(20);
     expect(view.lastFrame()!.split('\n').length).toBeLessThanOrEqual(20);
     view.resize({ columns: 100, rows: 60 });
-    await tick();
-    expect(view.lastFrame()!.match(/\[x\]/g)).toHaveLength(20);
+    await eventually(() => expect(view.lastFrame()!.match(/\[x\]/g)).toHaveLength(20));
   });
 });
