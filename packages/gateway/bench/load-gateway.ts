@@ -41,6 +41,8 @@ const { gateway, url, admin } = await startLargeGateway(USERS, {
   ...(DATABASE_URL ? { databaseUrl: DATABASE_URL, databaseSchema: SCHEMA } : {}),
   // The send is part of the load: delivered as fast as the database allows.
   sendRate: 0,
+  // Every simulated client comes from 127.0.0.1; a per-address limit would refuse them as one.
+  rateLimit: { perMinute: 1_000_000 },
   logLevel: 'silent',
 });
 const users = generateFlexUsers(USERS, 2026);
