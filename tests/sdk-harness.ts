@@ -18,7 +18,14 @@ export interface Sandbox {
 }
 
 export async function startSandbox(config: Partial<GatewayConfigInput> = {}): Promise<Sandbox> {
-  const gateway = await buildGateway({ port: 0, logLevel: 'silent', seed: false, ...config });
+  // Quiet hours off: a test must not depend on the hour it runs.
+  const gateway = await buildGateway({
+    port: 0,
+    logLevel: 'silent',
+    seed: false,
+    quietHours: false,
+    ...config,
+  });
   await gateway.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = gateway.app.server.address() as AddressInfo;
   return { gateway, url: `http://127.0.0.1:${port}`, close: () => gateway.close() };

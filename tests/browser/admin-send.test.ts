@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listInvitations } from '../../packages/gateway/src/storage/invitations.js';
 import { readOutbox } from '../../packages/gateway/src/storage/outbox.js';
-import { readJobProgress } from '../../packages/gateway/src/storage/send-jobs.js';
+import { readJobReport } from '../../packages/gateway/src/storage/send-jobs.js';
 import { listUsers, toFlexUser } from '../../packages/gateway/src/storage/users.js';
 import { buildInviteeList } from '../../web/src/hooks/admin/invitee-list.js';
 import { eventually } from '../support/eventually.js';
@@ -49,6 +49,8 @@ async function deselectRows(page: Page, indexes: number[]): Promise<string[]> {
   return phones;
 }
 
+const PRICES = { smsSegment: 0, whatsappMessage: 0 };
+
 /** Waits for the send job of the messages after `mark` to finish, and returns their numbers. */
 async function deliveredAfter(mark: number, body: string): Promise<string[]> {
   return eventually(
@@ -56,7 +58,7 @@ async function deliveredAfter(mark: number, body: string): Promise<string[]> {
       const messages = await readOutbox(sandbox.gateway.db, { afterId: mark, limit: 1000 });
       const jobId = messages.find((m) => m.body === body)?.jobId;
       expect(jobId, 'a message of the send in the outbox').toBeDefined();
-      const progress = await readJobProgress(sandbox.gateway.db, jobId!);
+      const progress = await readJobReport(sandbox.gateway.db, jobId!, PRICES, { limit: 0 });
       expect(progress?.done, 'the send job is done').toBe(true);
       const all = await readOutbox(sandbox.gateway.db, { afterId: mark, limit: 1000 });
       return all.filter((m) => m.jobId === jobId).map((m) => m.to);
@@ -120,10 +122,7 @@ describe('the Send SMS screen', () => {
       .waitFor();
     // A double click on the confirmation still sends once: one key per review.
     await dialog.getByRole('button', { name: 'Send' }).dblclick();
-    await page
-      .getByText(`Message sent successfully to ${expected.length} users.`)
-      .first()
-      .waitFor();
+    await page.getByText(`Message queued for ${expected.length} users.`).first().waitFor();
     // Success clears the form: the message box is empty and Review waits for a new message.
     await expect.poll(() => page.getByLabel('Message', { exact: true }).inputValue()).toBe('');
     await expect.poll(() => page.getByLabel('Region').inputValue()).toBe('');
@@ -163,10 +162,7 @@ describe('the Send SMS screen', () => {
     const mark = await outboxMark(sandbox.gateway);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
-    await page
-      .getByText(`Message sent successfully to ${audience.length} users.`)
-      .first()
-      .waitFor();
+    await page.getByText(`Message queued for ${audience.length} users.`).first().waitFor();
     const expected = audience.map((u) => normalizePhone(u.phoneNumber)).sort();
     await eventually(async () => {
       const messages = await readOutbox(sandbox.gateway.db, { afterId: mark, limit: 100 });
@@ -276,10 +272,7 @@ describe('the unpaid-invitations screen', () => {
     const mark = await outboxMark(sandbox.gateway);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
-    await page
-      .getByText(`Message sent successfully to ${list.invitees.length} users.`)
-      .first()
-      .waitFor();
+    await page.getByText(`Message queued for ${list.invitees.length} users.`).first().waitFor();
     const delivered = await deliveredAfter(mark, body);
     expect(delivered.sort()).toEqual(
       list.invitees.map((i) => normalizePhone(i.phoneNumber)).sort(),

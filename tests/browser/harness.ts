@@ -83,6 +83,8 @@ export async function startBrowserSandbox(): Promise<BrowserSandbox> {
     logLevel: 'silent',
     seed: true,
     webDir,
+    // Quiet hours off: a test must not depend on the hour it runs.
+    quietHours: false,
     // The sandbox platform's offer stream and the catcher are not what these tests look at.
     sandboxPlatform: { failureRate: 0 },
   });

@@ -19,7 +19,14 @@ export async function startLargeGateway(
   users: number,
   config: Partial<GatewayConfigInput> = {},
 ): Promise<LargeGateway> {
-  const gateway = await buildGateway({ port: 0, logLevel: 'silent', seed: false, ...config });
+  // Quiet hours off: a test must not depend on the hour it runs.
+  const gateway = await buildGateway({
+    port: 0,
+    logLevel: 'silent',
+    seed: false,
+    quietHours: false,
+    ...config,
+  });
   const started = performance.now();
   await insertUsers(gateway.db, generateFlexUsers(users, 2026).map(flexUserRow));
   const insertMs = performance.now() - started;

@@ -81,14 +81,45 @@ export const configSchema = z.object({
     .default(SANDBOX_USER_POOL_ID),
   clientId: z.string().min(1).default(SANDBOX_CLIENT_ID),
   messageProvider: z.enum(['outbox', 'twilio']).default('outbox'),
-  /** Messages per second the send worker delivers; 0 lifts the limit. */
-  sendRate: z.coerce.number().min(0).default(10),
+  /**
+   * Segments per second each sender may take, shared by every gateway process; 0 lifts the limit.
+   * Unset: 10 for the outbox, 1 for a Twilio long code.
+   */
+  sendRate: z.coerce.number().min(0).max(10_000).optional(),
+  /** Per-sender overrides of `sendRate`: a number or messaging service id to segments per second. */
+  senderRates: z
+    .record(z.string().min(1).max(64), z.coerce.number().min(0).max(10_000))
+    .default({}),
+  /** What one SMS segment and one WhatsApp message cost, in US dollars, for job reports. */
+  smsSegmentPrice: z.coerce.number().min(0).max(10).default(0.0083),
+  whatsappMessagePrice: z.coerce.number().min(0).max(10).default(0.005),
+  /** Hold marketing messages from 9 pm to 8 am in each recipient's zone. */
+  quietHours: z.boolean().default(true),
+  /** IANA zone for recipients whose region is unknown (quiet hours). */
+  productTimeZone: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as America/New_York')
+    .default('America/New_York'),
   twilio: z
     .object({
       accountSid: optionalString,
       authToken: optionalString,
       from: optionalString,
       whatsappFrom: optionalString,
+      /** Messaging service (`MG…`) to send through instead of `from`. */
+      messagingServiceSid: z
+        .string()
+        .regex(/^MG[0-9a-f]{32}$/)
+        .optional(),
+      /** Where Twilio posts MessageStatus callbacks; default BLOCKCATCH_PUBLIC_URL + /api/webhooks/twilio/status. */
+      statusCallbackUrl: z.url({ protocol: /^https?$/ }).optional(),
       baseUrl: z.string().url().default('https://api.twilio.com'),
     })
     .default({ baseUrl: 'https://api.twilio.com' }),
@@ -185,11 +216,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
     messageProvider: e('BLOCKCATCH_MESSAGE_PROVIDER') as GatewayConfigInput['messageProvider'],
     sendRate: e('BLOCKCATCH_SEND_RATE'),
     dbQueueLimit: e('BLOCKCATCH_DB_QUEUE_LIMIT'),
+    senderRates: parseSenderRates(e('BLOCKCATCH_SENDER_RATES')),
+    smsSegmentPrice: e('BLOCKCATCH_SMS_SEGMENT_PRICE'),
+    whatsappMessagePrice: e('BLOCKCATCH_WHATSAPP_MESSAGE_PRICE'),
+    productTimeZone: e('BLOCKCATCH_PRODUCT_TIME_ZONE'),
+    quietHours: onOff(e('BLOCKCATCH_QUIET_HOURS')),
     twilio: {
       accountSid: e('TWILIO_ACCOUNT_SID'),
       authToken: e('TWILIO_AUTH_TOKEN'),
       from: e('TWILIO_FROM'),
       whatsappFrom: e('TWILIO_WHATSAPP_FROM'),
+      messagingServiceSid: e('TWILIO_MESSAGING_SERVICE_SID'),
+      statusCallbackUrl: e('TWILIO_STATUS_CALLBACK_URL'),
       baseUrl: e('TWILIO_BASE_URL') ?? 'https://api.twilio.com',
     },
     logLevel: e('BLOCKCATCH_LOG_LEVEL') as GatewayConfigInput['logLevel'],
@@ -202,6 +240,29 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
       baseUrl: e('STRIPE_BASE_URL') ?? 'https://api.stripe.com',
     },
   };
+}
+
+/** `on`/`off` (or true/false, 1/0); anything else is left for the schema to refuse. */
+function onOff(value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (/^(on|true|1|yes)$/i.test(value)) return true;
+  if (/^(off|false|0|no)$/i.test(value)) return false;
+  return value as unknown as boolean;
+}
+
+/** `+15550000000=1,MG…=30`: each sender's segments per second (values are checked by the schema). */
+function parseSenderRates(value: string | undefined): Record<string, string> | undefined {
+  if (value === undefined) return undefined;
+  return Object.fromEntries(
+    value
+      .split(',')
+      .map((pair) => pair.trim())
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.lastIndexOf('=');
+        return at < 0 ? [pair, ''] : [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
+      }),
+  );
 }
 
 /** Validates settings, failing with one line per bad field: its name, its value and the rule. */

@@ -87,9 +87,22 @@ export interface MessagingServer {
 
 export async function startMessagingServer(
   db: Db,
-  options: { config?: GatewayConfigInput; retryBaseMs?: number; startWorker?: boolean } = {},
+  options: {
+    config?: GatewayConfigInput;
+    retryBaseMs?: number;
+    startWorker?: boolean;
+    /** The clock quiet hours are judged by. */
+    now?: () => number;
+  } = {},
 ): Promise<MessagingServer> {
-  const config = parseConfig({ logLevel: 'silent', seed: false, port: 0, ...options.config });
+  // Quiet hours are off unless a test turns them on: a test must not depend on the hour it runs.
+  const config = parseConfig({
+    logLevel: 'silent',
+    seed: false,
+    port: 0,
+    quietHours: false,
+    ...options.config,
+  });
   // The gateway's BODY_LIMIT: a 100,000-number send is about 3 MB.
   const app = Fastify({ logger: false, bodyLimit: 5 * 1024 * 1024 });
   installPipeline(app, headerAuthenticate(db));
@@ -98,6 +111,7 @@ export async function startMessagingServer(
     config,
     log: app.log,
     ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }),
+    ...(options.now === undefined ? {} : { now: options.now }),
   });
   messaging.registerRoutes(app);
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -99,7 +99,7 @@ describe('several workers on one PostgreSQL database', () => {
     cleanups.push(() => server.close());
     const second = createMessaging({
       db: other,
-      config: parseConfig({ sendRate: 0, logLevel: 'silent' }),
+      config: parseConfig({ sendRate: 0, logLevel: 'silent', quietHours: false }),
       log: server.app.log,
     });
     second.start();
@@ -112,7 +112,7 @@ describe('several workers on one PostgreSQL database', () => {
     for (const job of jobs) await waitForJob(testDb.db, job.jobId);
     expect(await outboxCounts(testDb)).toEqual({ total: 500, distinct: 500 });
     const [sent] = await testDb.db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM send_recipients WHERE status = 'sent' AND attempts = 1",
+      "SELECT count(*)::int AS n FROM send_recipients WHERE status = 'delivered' AND attempts = 1",
     );
     expect(sent?.n).toBe(500);
   });
@@ -141,7 +141,7 @@ describe('several workers on one PostgreSQL database', () => {
 
     expect(await outboxCounts(testDb)).toEqual({ total: 300, distinct: 300 });
     const [sent] = await testDb.db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM send_recipients WHERE job_id = $1 AND status = 'sent'",
+      "SELECT count(*)::int AS n FROM send_recipients WHERE job_id = $1 AND status = 'delivered'",
       [jobId],
     );
     expect(sent?.n).toBe(300);

@@ -58,6 +58,19 @@ export {
   regionOf,
 } from './core/export-row.js';
 export {
+  FAILED_STATES,
+  PRODUCT_TIME_ZONE,
+  PROVIDER_ERROR_MEANINGS,
+  providerErrorMeaning,
+  QUIET_HOURS,
+  quietHoursRelease,
+  RECIPIENT_STATES,
+  REGION_TIME_ZONES,
+  type RecipientState,
+  regionTimeZone,
+  WAITING_STATES,
+} from './core/delivery.js';
+export {
   filterInvitees,
   type InviteeFilterContext,
   mergeInvitees,
@@ -256,6 +269,17 @@ export {
   segmentSms,
 } from './core/sms.js';
 export {
+  type BoundTemplate,
+  bindTemplate,
+  formatTemplateDate,
+  pickLanguage,
+  placeholderKeys,
+  primaryLanguage,
+  renderTemplateText,
+  type TemplateRecipient,
+  unboundVariables,
+} from './core/template-variables.js';
+export {
   isEmail,
   isIdentityPoolId,
   toInteger,
@@ -308,6 +332,19 @@ export {
   outboxResponseSchema,
 } from './gateway/resources/outbox.js';
 export type { PaymentOptions } from './gateway/resources/payments.js';
+export {
+  readWholeReport,
+  type SendJobReport,
+  type SendJobSummary,
+  type SendPreview,
+  type SendPreviewRequest,
+  type SendRecipientRow,
+  sendJobReportSchema,
+  sendJobSummarySchema,
+  sendPreviewSchema,
+  sendRecipientRowSchema,
+  sendsResource,
+} from './gateway/resources/sends.js';
 export type { Health } from './gateway/resources/status.js';
 export type { UsersExport } from './gateway/resources/users-export.js';
 export type {

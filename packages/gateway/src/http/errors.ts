@@ -37,6 +37,9 @@ export const ERROR_CODES = [
   'payment_provider_unavailable',
   'idempotency_key_reused',
   'bad_signature',
+  'unbound_variable',
+  'template_language',
+  'job_started',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

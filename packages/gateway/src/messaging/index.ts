@@ -3,7 +3,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
-import { createProvider } from './providers/index.js';
+import { createProvider, senderFor, senderRate } from './providers/index.js';
 import type { OutgoingMessage } from './providers/types.js';
 import { registerMessagingRoutes } from './routes.js';
 import { createSendWorker } from './worker.js';
@@ -25,31 +25,58 @@ export function createMessaging(deps: {
   log: FastifyBaseLogger;
   /** First retry delay after a provider error (default 1 s); tests shorten it. */
   retryBaseMs?: number;
+  /** The clock quiet hours are judged by; tests move it. */
+  now?: () => number;
 }): Messaging {
   const { db, config, log } = deps;
+  const now = deps.now ?? Date.now;
   const provider = createProvider(config);
+  const rateFor = (sender: string) => senderRate(config, sender);
+  // About 200 ms of the fastest sender's pace per batch, so reserved slots stay near each other.
+  const rates = (['sms', 'whatsapp'] as const).map((c) => rateFor(senderFor(config, c)));
+  const batchLimit = rates.includes(0)
+    ? undefined
+    : Math.max(1, Math.floor(Math.max(...rates) / 5));
   const worker = createSendWorker({
     db,
     provider,
     log,
-    rate: config.sendRate,
+    rateFor,
+    productTimeZone: config.productTimeZone,
+    now,
+    ...(batchLimit === undefined ? {} : { batchLimit }),
     ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),
   });
 
+  async function deliverNow(message: OutgoingMessage): Promise<void> {
+    if (provider.kind === 'database') {
+      await provider.deliverBatch(db, [message]);
+      return;
+    }
+    const outcome = await provider.send(message);
+    if (outcome.kind !== 'sent') {
+      throw new Error(`Could not deliver the message through ${provider.name}: ${outcome.error}`);
+    }
+  }
+
   return {
     registerRoutes(app) {
-      registerMessagingRoutes(app, { db, config, onQueued: () => worker.wake() });
+      registerMessagingRoutes(app, {
+        db,
+        config,
+        now,
+        onQueued: () => worker.wake(),
+        reply: async (to, body) => {
+          try {
+            await deliverNow({ channel: 'sms', to, body });
+          } catch (error) {
+            log.warn({ err: error }, 'a keyword answer could not be sent');
+          }
+        },
+      });
     },
     async deliverNow(message) {
-      const outgoing: OutgoingMessage = message;
-      if (provider.kind === 'database') {
-        await provider.deliverBatch(db, [outgoing]);
-        return;
-      }
-      const outcome = await provider.send(outgoing);
-      if (outcome.kind !== 'sent') {
-        throw new Error(`Could not deliver the message through ${provider.name}: ${outcome.error}`);
-      }
+      await deliverNow(message);
     },
     start: () => worker.start(),
     stop: () => worker.stop(),

@@ -1,5 +1,6 @@
-// The messaging endpoints: the two sends (sendsms, sendWhatsapp), the template list, job progress, the
-// sandbox outbox and Twilio's inbound webhook for STOP replies.
+// The messaging endpoints: the two sends and their review preview, the template list, send jobs
+// (list, report, cancel), the sandbox outbox and the provider's webhooks (keyword replies,
+// MessageStatus).
 import { randomUUID } from 'node:crypto';
 import {
   type Channel,
@@ -16,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isOwner, type Principal } from '../api/authenticate.js';
 import type { GatewayConfig } from '../config.js';
-import { conflict, forbidden, invalid, notFound, quote } from '../http/errors.js';
+import { ApiError, conflict, invalid, notFound, quote } from '../http/errors.js';
 import {
   IDEMPOTENCY_HEADER,
   idempotentHeadersSchema,
@@ -24,32 +25,45 @@ import {
 } from '../http/idempotency.js';
 import { parseInput } from '../http/input.js';
 import type { Db } from '../storage/db.js';
-import { optIn, optOut } from '../storage/opt-outs.js';
 import { readOutbox } from '../storage/outbox.js';
 import { findPendingInvitees } from '../storage/pending-invitees.js';
 import {
+  cancelJob,
   createSendJob,
   findJobByIdempotencyKey,
-  readJobProgress,
+  listJobs,
+  readJobReport,
   type StoredAnswer,
 } from '../storage/send-jobs.js';
-import { findTemplate, listTemplates } from '../storage/templates.js';
-import { replyIntent } from './inbound.js';
-import { renderTemplate } from './render-template.js';
+import { listTemplates } from '../storage/templates.js';
+import {
+  type ComposedSend,
+  composeSms,
+  composeWhatsapp,
+  countWaitingForQuietHours,
+  parseSendAt,
+  type SortedNumbers,
+  sortNumbers,
+} from './compose.js';
+import { answerKeyword } from './inbound.js';
+import { senderFor } from './providers/index.js';
 import {
   authorizeRecipients,
   authorizeSendKind,
   fingerprintRequest,
-  normaliseRecipients,
   sendAnswer,
 } from './send-request.js';
-import { verifyWebhookSignature, webhookUrl } from './webhook-signature.js';
+import { registerStatusCallback, requireSignedWebhook } from './status-callback.js';
 
 export interface RouteDeps {
   db: Db;
   config: GatewayConfig;
   /** Tells the worker a job was just queued. */
   onQueued: () => void;
+  /** Sends a keyword's answer (HELP, the opt-out confirmation) at once. */
+  reply: (to: string, body: string) => Promise<void>;
+  /** The time quiet hours are judged by (tests move it). */
+  now: () => number;
 }
 
 const outboxQuerySchema = z.strictObject({
@@ -60,12 +74,35 @@ const outboxQuerySchema = z.strictObject({
 
 const jobParamsSchema = z.strictObject({ id: z.string().min(1).max(100) });
 
-const inboundSchema = z.looseObject({ From: z.string().min(1), Body: z.string() });
+const jobListQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  before: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+const jobReportQuerySchema = z.strictObject({
+  after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  limit: z.coerce.number().int().min(0).max(10_000).optional(),
+});
+
+const previewSchema = z.discriminatedUnion('channel', [
+  smsSendPayloadSchema.extend({ channel: z.literal('sms') }),
+  whatsappSendPayloadSchema.extend({ channel: z.literal('whatsapp') }),
+]);
+
+const inboundSchema = z.looseObject({
+  From: z.string().min(1),
+  Body: z.string(),
+  MessageSid: z.string().min(1).max(64).optional(),
+});
 
 const TWIML_EMPTY = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 
 export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db } = deps;
+  const prices = {
+    smsSegment: deps.config.smsSegmentPrice,
+    whatsappMessage: deps.config.whatsappMessagePrice,
+  };
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const sendResponses = { 202: sendResultSchema };
@@ -83,14 +120,16 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     async (request, reply) => {
       const { principal, body: payload } = request;
       authorizeSendKind(principal, { channel: 'sms', message: payload.message });
+      const sendAt = parseSendAt(payload.sendAt, Date.now(), deps.config.productTimeZone);
+      const sorted = sortNumbers(payload.numbers);
       const answer = await queueSend({
         principal,
         key: request.headers[IDEMPOTENCY_HEADER],
         channel: 'sms',
         fingerprint: fingerprintRequest('sms', payload),
-        recipients: normaliseRecipients(payload.numbers),
-        body: payload.message,
-        template: null,
+        sorted,
+        sendAt,
+        compose: async () => composeSms(sorted, payload.message),
       });
       return answerWith(reply, answer);
     },
@@ -109,30 +148,78 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     async (request, reply) => {
       const { principal, body: payload } = request;
       authorizeSendKind(principal, { channel: 'whatsapp' });
-      const key = request.headers[IDEMPOTENCY_HEADER];
-      const recipients = normaliseRecipients(payload.numbers);
-      const fingerprint = fingerprintRequest('whatsapp', payload);
-      const earlier = await findReplay(principal.user.id, key, fingerprint);
-      if (earlier) return answerWith(reply, earlier);
-      const { name, language } = payload.msgTemplate;
-      const template = await findTemplate(db, name, language);
-      if (!template) {
-        throw invalid(
-          'msgTemplate',
-          `no WhatsApp template named ${quote(name)} in language ${quote(language)}; GET /api/flex/v1/admin/sendWhatsapp lists them.`,
-        );
-      }
+      const sendAt = parseSendAt(payload.sendAt, Date.now(), deps.config.productTimeZone);
+      const sorted = sortNumbers(payload.numbers);
       // The stored template is the one approved for sending; its text is what recipients read.
       const answer = await queueSend({
         principal,
-        key,
+        key: request.headers[IDEMPOTENCY_HEADER],
         channel: 'whatsapp',
-        fingerprint,
-        recipients,
-        body: renderTemplate(template.components),
-        template,
+        fingerprint: fingerprintRequest('whatsapp', payload),
+        sorted,
+        sendAt,
+        compose: () =>
+          composeWhatsapp(db, sorted, payload.msgTemplate, deps.config.productTimeZone),
       });
       return answerWith(reply, answer);
+    },
+  );
+
+  // The review: what the first recipient will read, who will be skipped and why, who will wait.
+  api.post(
+    '/api/flex/v1/admin/send-preview',
+    { config: { auth: 'admin' }, schema: { body: previewSchema } },
+    async (request) => {
+      const { principal, body: payload } = request;
+      authorizeSendKind(
+        principal,
+        payload.channel === 'sms'
+          ? { channel: 'sms', message: payload.message }
+          : { channel: 'whatsapp' },
+      );
+      const sendAt = parseSendAt(payload.sendAt, Date.now(), deps.config.productTimeZone);
+      const sorted = sortNumbers(payload.numbers);
+      const composed =
+        payload.channel === 'sms'
+          ? composeSms(sorted, payload.message)
+          : await composeWhatsapp(db, sorted, payload.msgTemplate, deps.config.productTimeZone);
+      const skipped = [
+        ...(await findSkipped(sorted.valid)),
+        ...sorted.invalid.map((number) => ({ number, reason: 'invalid' as const })),
+      ];
+      const skippedNumbers = new Set(skipped.map((s) => s.number));
+      const sendable = sorted.valid.filter((n) => !skippedNumbers.has(n));
+      return {
+        preview: composed.preview,
+        queued: sendable.length,
+        skipped,
+        waitingForQuietHours: await waitingFor(sendable, sendAt),
+        ...(sendAt === null ? {} : { sendAt }),
+      };
+    },
+  );
+
+  api.get(
+    '/api/flex/v1/admin/send-jobs',
+    { config: { auth: 'admin' }, schema: { querystring: jobListQuerySchema } },
+    async (request) => ({ Items: await listJobs(db, prices, request.query) }),
+  );
+
+  api.post(
+    '/api/flex/v1/admin/send-jobs/:id/cancel',
+    { config: { auth: 'admin' }, schema: { params: jobParamsSchema } },
+    async (request) => {
+      const { id } = request.params;
+      const outcome = await cancelJob(db, id, Date.now());
+      if (outcome === 'not-found') throw notFound(`No send job ${quote(id)}.`);
+      if (outcome === 'started') {
+        throw new ApiError(
+          409,
+          'job_started',
+          'This send has already started; only a send that has not started can be cancelled.',
+        );
+      }
+      return readJobReport(db, id, prices, { limit: 0 });
     },
   );
 
@@ -144,12 +231,19 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
 
   api.get(
     '/api/flex/v1/admin/send-jobs/:id',
-    { config: { auth: 'admin' }, schema: { params: jobParamsSchema } },
+    {
+      config: { auth: 'admin' },
+      schema: { params: jobParamsSchema, querystring: jobReportQuerySchema },
+    },
     async (request) => {
       const { id } = request.params;
-      const progress = await readJobProgress(db, id);
-      if (!progress) throw notFound(`No send job ${quote(id)}.`);
-      return progress;
+      const { after, limit } = request.query;
+      const report = await readJobReport(db, id, prices, {
+        ...(after === undefined ? {} : { afterSeq: after }),
+        ...(limit === undefined ? {} : { limit }),
+      });
+      if (!report) throw notFound(`No send job ${quote(id)}.`);
+      return report;
     },
   );
 
@@ -198,30 +292,24 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
       '/api/webhooks/twilio/inbound',
       { config: { auth: 'public' } },
       async (request, reply) => {
-        const params = (request.body ?? {}) as Record<string, string>;
-        const signed = verifyWebhookSignature({
-          provider: deps.config.messageProvider,
-          url: webhookUrl(request, deps.config),
-          params,
-          headers: request.headers,
-          config: deps.config,
-        });
-        if (!signed) {
-          throw forbidden(
-            `${deps.config.messageProvider === 'twilio' ? 'X-Twilio-Signature' : 'X-BlockCatch-Signature'} is missing or does not match this request.`,
-          );
-        }
+        const params = requireSignedWebhook(request, deps.config);
         const inbound = parseInput(inboundSchema, params, 'form');
         const from = normalizePhone(inbound.From.replace(/^whatsapp:/, ''));
-        const intent = replyIntent(inbound.Body);
-        if (from && intent === 'opt-out') await optOut(db, from);
-        if (from && intent === 'opt-in') await optIn(db, from);
-        if (!from && intent) {
-          request.log.warn('inbound opt-out/in from a number outside the US plan was ignored');
+        if (!from) {
+          request.log.warn('an inbound reply from a number outside the US plan was ignored');
+        } else {
+          const answer = await answerKeyword(db, {
+            from,
+            body: inbound.Body,
+            messageSid: inbound.MessageSid ?? null,
+            now: Date.now(),
+          });
+          if (answer) await deps.reply(from, answer);
         }
         return reply.type('text/xml').send(TWIML_EMPTY);
       },
     );
+    registerStatusCallback(scope, deps);
   });
 
   /** The stored answer to an earlier request under this key, or null; a different request is a 409. */
@@ -230,23 +318,55 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     return previous ? replayOf(previous, fingerprint) : null;
   }
 
+  /** Numbers a send would skip: opted out, or known landlines and unknown numbers. */
+  async function findSkipped(
+    numbers: string[],
+  ): Promise<{ number: string; reason: 'opted-out' | 'landline' | 'invalid' }[]> {
+    if (numbers.length === 0) return [];
+    return db.query<{ number: string; reason: 'opted-out' | 'landline' | 'invalid' }>(
+      `SELECT t.p AS number,
+              CASE WHEN o.phone_number IS NOT NULL THEN 'opted-out' ELSE u.reason END AS reason
+       FROM unnest($1::text[]) WITH ORDINALITY AS t(p, seq)
+       LEFT JOIN opt_outs o ON o.phone_number = t.p
+       LEFT JOIN undeliverable_numbers u ON u.phone_number = t.p
+       WHERE o.phone_number IS NOT NULL OR u.phone_number IS NOT NULL
+       ORDER BY t.seq`,
+      [numbers],
+    );
+  }
+
+  /** How many would wait for 8 am, when quiet hours are on. */
+  function waitingFor(numbers: string[], sendAt: number | null): Promise<number> {
+    if (!deps.config.quietHours) return Promise.resolve(0);
+    return countWaitingForQuietHours(
+      db,
+      numbers,
+      sendAt ?? deps.now(),
+      deps.config.productTimeZone,
+    );
+  }
+
   async function queueSend(send: {
     principal: Principal;
     key: string;
     channel: Channel;
     fingerprint: string;
-    recipients: string[];
-    body: string;
-    template: unknown;
+    sorted: SortedNumbers;
+    sendAt: number | null;
+    compose: () => Promise<ComposedSend>;
   }): Promise<SendAnswer> {
     const earlier = await findReplay(send.principal.user.id, send.key, send.fingerprint);
     if (earlier) return earlier;
+    const { valid } = send.sorted;
     authorizeRecipients(
       send.principal,
-      send.recipients,
-      isOwner(send.principal) ? new Set() : await findPendingInvitees(db, send.recipients),
+      valid,
+      isOwner(send.principal) ? new Set() : await findPendingInvitees(db, valid),
     );
+    const composed = await send.compose();
+    const waiting = await waitingFor(valid, send.sendAt);
     const jobId = randomUUID();
+    const total = composed.recipients.to.length;
     const result = await createSendJob(
       db,
       {
@@ -255,18 +375,20 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
         idempotencyKey: send.key,
         requestHash: send.fingerprint,
         channel: send.channel,
-        body: send.body,
-        template: send.template,
+        body: composed.body,
+        template: composed.template,
         createdTs: Date.now(),
+        sendAtTs: send.sendAt,
+        sender: senderFor(deps.config, send.channel),
+        quietHours: deps.config.quietHours,
       },
-      send.recipients,
-      (optedOut) => ({
+      composed.recipients,
+      (skipped) => ({
         status: 202,
-        body: sendAnswer(
-          jobId,
-          send.recipients.length - optedOut.length,
-          optedOut.map((number) => ({ number, reason: 'opted-out' as const })),
-        ),
+        body: sendAnswer(jobId, total - skipped.length, skipped, {
+          sendAt: send.sendAt,
+          waitingForQuietHours: Math.min(waiting, total - skipped.length),
+        }),
       }),
     );
     // A concurrent request with the same key created the job first: this one is its replay.

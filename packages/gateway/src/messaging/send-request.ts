@@ -1,29 +1,9 @@
-// The pure part of a send request: its recipients normalised and deduplicated,
-// the permissions it needs, the fingerprint that tells a replay from a different request, and the
-// answer it gets.
+// The pure part of a send request: the permissions it needs, the fingerprint that tells a replay
+// from a different request, and the answer it gets.
 import { createHash } from 'node:crypto';
-import { type Channel, normalizePhone, type SendResult, segmentSms } from '@blockcatch/sdk';
+import { type Channel, type SendResult, segmentSms } from '@blockcatch/sdk';
 import { isOwner, type Principal } from '../api/authenticate.js';
-import { forbidden, invalid, quote } from '../http/errors.js';
-
-/**
- * Every number in `+1XXXXXXXXXX` form, in request order, each once. One bad number refuses the
- * whole request, naming where it was, so nothing is half-sent.
- */
-export function normaliseRecipients(numbers: readonly { number: string }[]): string[] {
-  const seen = new Set<string>();
-  for (const [index, { number }] of numbers.entries()) {
-    const phone = normalizePhone(number);
-    if (phone === null) {
-      throw invalid(
-        `numbers.${index}.number`,
-        `${quote(number)} is not a valid US phone number; use 10 digits, optionally with a leading 1`,
-      );
-    }
-    seen.add(phone);
-  }
-  return [...seen];
-}
+import { forbidden } from '../http/errors.js';
 
 /** The permissions a send needs that do not depend on who receives it. */
 export function authorizeSendKind(principal: Principal, send: SendKind): void {
@@ -68,15 +48,36 @@ export function fingerprintRequest(channel: Channel, payload: unknown): string {
     .digest('hex');
 }
 
+/**
+ * The answer to an accepted send: how many were queued (or scheduled), how many were skipped and
+ * why, and how many wait for quiet hours. It says "queued": nothing has been delivered yet.
+ */
 export function sendAnswer(
   jobId: string,
   queued: number,
   skipped: NonNullable<SendResult['skipped']>,
+  timing: { sendAt: number | null; waitingForQuietHours: number },
 ): SendResult {
+  const reasons = new Map<string, number>();
+  for (const { reason } of skipped) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  const parts = [
+    timing.sendAt === null
+      ? `Message queued for ${queued} users.`
+      : `Message scheduled for ${queued} users at ${new Date(timing.sendAt).toISOString()}.`,
+  ];
+  if (skipped.length > 0) {
+    const why = [...reasons].map(([reason, n]) => `${n} ${reason}`).join(', ');
+    parts.push(`Skipped ${skipped.length} (${why}).`);
+  }
+  if (timing.waitingForQuietHours > 0) {
+    parts.push(`${timing.waitingForQuietHours} will wait for 8 am in their time zone.`);
+  }
   return {
-    message: `Message sent successfully to ${queued} users.`,
+    message: parts.join(' '),
     jobId,
     queued,
     skipped,
+    ...(timing.sendAt === null ? {} : { sendAt: timing.sendAt }),
+    waitingForQuietHours: timing.waitingForQuietHours,
   };
 }

@@ -10,6 +10,11 @@
 //   'sending' with a lease (their next_attempt_ts) and counts the attempt, commits, then calls out.
 //   If the process dies after Twilio accepted a message but before the row is marked sent, the lease
 //   runs out and another worker sends it again: at-least-once, never silently lost.
+//
+// Pace and timing: each sender's segments per second are shared by every process through
+// sender_pace (storage/sender-pace.ts); a message goes when its reserved slot comes. A marketing
+// message due in its recipient's quiet hours goes back to the queue until 8 am in their zone.
+import { quietHoursRelease, REGION_TIME_ZONES } from '@blockcatch/sdk';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../storage/db.js';
 import { findOptedOut, optOut } from '../storage/opt-outs.js';
@@ -17,9 +22,12 @@ import {
   type ClaimedRecipient,
   claimDueRecipients,
   type RecipientUpdate,
+  rememberUndeliverable,
   updateRecipients,
 } from '../storage/send-jobs.js';
-import { MAX_ATTEMPTS, retryDelayMs, SendPacer } from './pacing.js';
+import { reserveSlots, slowSender } from '../storage/sender-pace.js';
+import { MAX_ATTEMPTS, retryDelayMs } from './pacing.js';
+import { simulatedDelivery } from './providers/outbox.js';
 import type {
   DatabaseProvider,
   DeliveryOutcome,
@@ -32,8 +40,14 @@ export interface WorkerOptions {
   db: Db;
   provider: MessageProvider;
   log: FastifyBaseLogger;
-  /** Messages per second for this process (N processes send up to N times it); 0 lifts the limit. */
-  rate: number;
+  /** Segments per second a sender may take, across every process; 0 lifts the limit. */
+  rateFor: (sender: string) => number;
+  /** The zone of a recipient whose region is unknown (quiet hours). */
+  productTimeZone: string;
+  /** The clock quiet hours are judged by (default Date.now); pacing always uses real time. */
+  now?: () => number;
+  /** How long every process waits after the provider says 429, before any next message. */
+  rateLimitPauseMs?: number;
   /** First retry delay; later ones double. */
   retryBaseMs?: number;
   /** How long a claimed external send may take before another worker may retry it. */
@@ -42,6 +56,17 @@ export interface WorkerOptions {
   idleMs?: number;
   /** Most recipients claimed in one transaction. */
   maxBatch?: number;
+  /** Recipients claimed per batch: about 200 ms of the sender's pace, so slots stay close. */
+  batchLimit?: number;
+}
+
+interface Timing {
+  leaseMs: number;
+  retryBaseMs: number;
+  rateFor: (sender: string) => number;
+  productTimeZone: string;
+  clock: () => number;
+  rateLimitPauseMs: number;
 }
 
 export interface SendWorker {
@@ -55,7 +80,7 @@ export interface SendWorker {
 const EXTERNAL_CONCURRENCY = 10;
 
 export function createSendWorker(options: WorkerOptions): SendWorker {
-  const { db, provider, log, rate } = options;
+  const { db, provider, log, rateFor } = options;
   const retryBaseMs = options.retryBaseMs ?? 1000;
   const leaseMs = options.leaseMs ?? 60_000;
   const idleMs = options.idleMs ?? 200;
@@ -63,6 +88,14 @@ export function createSendWorker(options: WorkerOptions): SendWorker {
   // faster (PGlite: ~10,000/s at 100, ~20,000/s at 500); an external provider keeps to 100, so a
   // batch's calls finish well within its lease.
   const maxBatch = options.maxBatch ?? (provider.kind === 'database' ? 500 : 100);
+  const timing: Timing = {
+    leaseMs,
+    retryBaseMs,
+    rateFor,
+    productTimeZone: options.productTimeZone,
+    clock: options.now ?? Date.now,
+    rateLimitPauseMs: options.rateLimitPauseMs ?? 1000,
+  };
 
   let running = false;
   let loop: Promise<void> | null = null;
@@ -89,26 +122,20 @@ export function createSendWorker(options: WorkerOptions): SendWorker {
 
   const deliverBatch = (limit: number) =>
     provider.kind === 'database'
-      ? deliverInTransaction(db, provider, limit)
-      : deliverExternally(db, provider, limit, { leaseMs, retryBaseMs });
+      ? deliverInTransaction(db, provider, limit, timing)
+      : deliverExternally(db, provider, limit, timing);
 
   async function run(): Promise<void> {
-    const pacer = new SendPacer(rate, maxBatch, Date.now());
     while (running) {
-      const allowed = pacer.available(Date.now());
-      if (allowed < 1) {
-        await sleep(pacer.waitMs());
-        continue;
-      }
+      const limit = options.batchLimit ?? maxBatch;
       let claimed = 0;
       try {
-        claimed = await deliverBatch(allowed);
+        claimed = await deliverBatch(Math.min(limit, maxBatch));
       } catch (error) {
         log.error({ err: error }, 'send worker batch failed; retrying after a pause');
       }
-      pacer.spend(claimed);
-      // A full batch means more is probably waiting: go again at once (the pacer still governs).
-      if (running && claimed < allowed) await sleep(idleMs);
+      // A full batch means more is probably waiting: go again at once (the slots still govern).
+      if (running && claimed < limit) await sleep(idleMs);
     }
   }
 
@@ -131,13 +158,74 @@ export function createSendWorker(options: WorkerOptions): SendWorker {
   };
 }
 
-const toMessage = (r: ClaimedRecipient): OutgoingMessage => ({
-  channel: r.channel,
-  to: r.to,
-  body: r.body,
-  jobId: r.jobId,
-  ...(r.template === null || r.template === undefined ? {} : { template: r.template }),
-});
+const toMessage = (r: ClaimedRecipient): OutgoingMessage => {
+  const contentSid =
+    r.content?.contentSid ?? (r.template as { contentSid?: string } | null)?.contentSid;
+  return {
+    channel: r.channel,
+    to: r.to,
+    body: r.body,
+    jobId: r.jobId,
+    ...(r.template === null || r.template === undefined ? {} : { template: r.template }),
+    ...(typeof contentSid === 'string' ? { contentSid } : {}),
+    ...(r.content ? { variables: r.content.variables } : {}),
+  };
+};
+
+const sleepUntil = (ts: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ts - Date.now())));
+
+/**
+ * Marketing recipients in their quiet hours wait (queued) until 8 am in their zone; the rest go.
+ */
+function outsideQuietHours(
+  claimed: ClaimedRecipient[],
+  now: number,
+  timing: Timing,
+): { ready: ClaimedRecipient[]; waiting: RecipientUpdate[] } {
+  const ready: ClaimedRecipient[] = [];
+  const waiting: RecipientUpdate[] = [];
+  const clock = timing.clock();
+  for (const r of claimed) {
+    const zone = (r.region && REGION_TIME_ZONES[r.region]) || timing.productTimeZone;
+    const release = r.quietHours ? quietHoursRelease(clock, zone) : clock;
+    if (release <= clock) ready.push(r);
+    // Due again when the wall clock reaches 8 am there (converted to this process's time base).
+    else waiting.push(update(r, { status: 'queued', nextAttemptTs: now + (release - clock) }));
+  }
+  return { ready, waiting };
+}
+
+/**
+ * Reserves each message's slot in its sender's pace; returns the start of each, in order. A
+ * message of n segments takes n slots.
+ */
+async function reserve(
+  db: Queryable,
+  recipients: ClaimedRecipient[],
+  now: number,
+  rateFor: (sender: string) => number,
+): Promise<number[]> {
+  const starts = new Array<number>(recipients.length).fill(now);
+  const senders = new Map<string, number[]>();
+  for (const [i, r] of recipients.entries()) {
+    const list = senders.get(r.sender) ?? [];
+    list.push(i);
+    senders.set(r.sender, list);
+  }
+  for (const [sender, indexes] of senders) {
+    const rate = rateFor(sender);
+    if (rate === 0) continue;
+    const interval = 1000 / rate;
+    const total = indexes.reduce((sum, i) => sum + recipients[i]!.segments, 0);
+    let at = await reserveSlots(db, sender, total, interval, now);
+    for (const i of indexes) {
+      starts[i] = at;
+      at += recipients[i]!.segments * interval;
+    }
+  }
+  return starts;
+}
 
 const update = (
   r: ClaimedRecipient,
@@ -178,19 +266,32 @@ async function deliverInTransaction(
   db: Db,
   provider: DatabaseProvider,
   limit: number,
+  timing: Timing,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const now = Date.now();
     const claimed = await claimDueRecipients(tx, limit, now);
     if (claimed.length === 0) return 0;
-    const { deliver, optedOut } = await withoutOptedOut(tx, claimed, now);
+    const { deliver: open, optedOut } = await withoutOptedOut(tx, claimed, now);
+    const { ready: deliver, waiting } = outsideQuietHours(open, now, timing);
+    const starts = await reserve(tx, deliver, now, timing.rateFor);
+    // The batch is written at once, so it waits for its last slot: never ahead of the pace.
+    await sleepUntil(Math.max(now, ...starts));
+    const sentTs = Date.now();
     await provider.deliverBatch(tx, deliver.map(toMessage));
-    await updateRecipients(tx, [
-      ...optedOut,
-      ...deliver.map((r) =>
-        update(r, { status: 'sent', nextAttemptTs: now, sentTs: now, addAttempts: 1 }),
-      ),
-    ]);
+    const reports = deliver.map((r) => ({ r, to: r.to, ...simulatedDelivery(r.to) }));
+    await updateRecipients(
+      tx,
+      [
+        ...optedOut,
+        ...waiting,
+        ...reports.map(({ r, status, errorCode }) =>
+          update(r, { status, errorCode, nextAttemptTs: sentTs, sentTs, addAttempts: 1 }),
+        ),
+      ],
+      sentTs,
+    );
+    await rememberUndeliverable(tx, reports, sentTs);
     return claimed.length;
   });
 }
@@ -200,18 +301,20 @@ async function deliverExternally(
   db: Db,
   provider: ExternalProvider,
   limit: number,
-  timing: { leaseMs: number; retryBaseMs: number },
+  timing: Timing,
 ): Promise<number> {
   const { toSend, claimedCount } = await db.transaction(async (tx) => {
     const now = Date.now();
     const claimed = await claimDueRecipients(tx, limit, now);
     if (claimed.length === 0) return { toSend: [], claimedCount: 0 };
-    const { deliver, optedOut } = await withoutOptedOut(tx, claimed, now);
+    const { deliver: open, optedOut } = await withoutOptedOut(tx, claimed, now);
+    const { ready: deliver, waiting } = outsideQuietHours(open, now, timing);
     // A row whose final attempt's lease ran out (its process died) gets no sixth try.
     const exhausted = deliver.filter((r) => r.attempts >= MAX_ATTEMPTS);
     const toSend = deliver.filter((r) => r.attempts < MAX_ATTEMPTS);
     await updateRecipients(tx, [
       ...optedOut,
+      ...waiting,
       ...exhausted.map((r) =>
         update(r, {
           status: 'failed',
@@ -226,12 +329,20 @@ async function deliverExternally(
     return { toSend, claimedCount: claimed.length };
   });
 
-  const outcomes = await mapLimited(toSend, EXTERNAL_CONCURRENCY, (r) =>
-    provider.send(toMessage(r)),
-  );
+  const starts = await reserve(db, toSend, Date.now(), timing.rateFor);
+  const order = toSend.map((_, i) => i).sort((a, b) => starts[a]! - starts[b]!);
+  const outcomes: DeliveryOutcome[] = new Array(toSend.length);
+  await mapLimited(order, EXTERNAL_CONCURRENCY, async (i) => {
+    await sleepUntil(starts[i]!);
+    const outcome = await provider.send(toMessage(toSend[i]!));
+    if (outcome.kind === 'retry' && outcome.rateLimited) {
+      await slowSender(db, toSend[i]!.sender, timing.rateLimitPauseMs, Date.now());
+    }
+    outcomes[i] = outcome;
+  });
   const now = Date.now();
   const updates = toSend.map((r, i) => outcomeUpdate(r, outcomes[i]!, now, timing.retryBaseMs));
-  await updateRecipients(db, updates);
+  await updateRecipients(db, updates, now);
   for (const [i, r] of toSend.entries()) {
     if (outcomes[i]?.kind === 'opted-out') await optOut(db, r.to, now);
   }
@@ -247,17 +358,33 @@ function outcomeUpdate(
   const attempts = r.attempts + 1;
   switch (outcome.kind) {
     case 'sent':
-      return update(r, { status: 'sent', nextAttemptTs: now, sentTs: now });
+      return update(r, {
+        status: 'sent',
+        nextAttemptTs: now,
+        sentTs: now,
+        providerSid: outcome.sid ?? null,
+      });
     case 'invalid':
-      return update(r, { status: 'skipped-invalid', nextAttemptTs: now, lastError: outcome.error });
+      return update(r, {
+        status: 'skipped-invalid',
+        nextAttemptTs: now,
+        lastError: outcome.error,
+        errorCode: outcome.code ?? null,
+      });
     case 'opted-out':
       return update(r, {
         status: 'skipped-opted-out',
         nextAttemptTs: now,
         lastError: outcome.error,
+        errorCode: outcome.code ?? null,
       });
     case 'failed':
-      return update(r, { status: 'failed', nextAttemptTs: now, lastError: outcome.error });
+      return update(r, {
+        status: 'failed',
+        nextAttemptTs: now,
+        lastError: outcome.error,
+        errorCode: outcome.code ?? null,
+      });
     case 'retry':
       return attempts >= MAX_ATTEMPTS
         ? update(r, { status: 'failed', nextAttemptTs: now, lastError: outcome.error })

@@ -1,17 +1,16 @@
 // Send jobs and their recipients: created in one transaction with the request's answer (so a
 // repeated Idempotency-Key replays it), then claimed by the worker in batches with SKIP LOCKED.
-import type { Channel, SendResult } from '@blockcatch/sdk';
+import {
+  type Channel,
+  providerErrorMeaning,
+  RECIPIENT_STATES,
+  type RecipientState,
+  type SendResult,
+} from '@blockcatch/sdk';
 import type { Db, Queryable } from './db.js';
 
-export const RECIPIENT_STATUSES = [
-  'queued',
-  'sending',
-  'sent',
-  'failed',
-  'skipped-opted-out',
-  'skipped-invalid',
-] as const;
-export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+export const RECIPIENT_STATUSES = RECIPIENT_STATES;
+export type RecipientStatus = RecipientState;
 
 export interface NewSendJob {
   id: string;
@@ -22,7 +21,35 @@ export interface NewSendJob {
   body: string;
   template: unknown;
   createdTs: number;
+  /** A scheduled send's start; unset starts at once. */
+  sendAtTs?: number | null;
+  /** Whose pace the job's messages take (a number, a messaging service, or the outbox). */
+  sender: string;
+  /** Whether marketing quiet hours apply (one-time codes are exempt). */
+  quietHours?: boolean;
 }
+
+/**
+ * The recipients of a new job, one array per column so 100,000 rows go in one statement. `body`
+ * and `variables` are per recipient when a template fills in their own fields (else the job's
+ * body); `skip` records a number that cannot be sent to, with its reason.
+ */
+export interface NewRecipients {
+  to: string[];
+  skip?: (null | 'skipped-invalid' | 'skipped-landline')[];
+  body?: (string | null)[];
+  content?: (RecipientContent | null)[];
+  timeZone?: (string | null)[];
+  segments?: number[];
+}
+
+/** The template content one recipient gets: the provider's content id and the variables' values. */
+export interface RecipientContent {
+  contentSid?: string;
+  variables: Record<string, string>;
+}
+
+export type SkipReason = 'opted-out' | 'invalid' | 'landline';
 
 export interface StoredAnswer {
   id: string;
@@ -61,22 +88,26 @@ export async function findJobByIdempotencyKey(
 /**
  * Creates a job with its recipients and the answer to the request, all in one transaction. The
  * job row comes first: a concurrent request with the same key waits on its unique index until this
- * one commits, then writes nothing and gets the stored answer. Numbers that opted out are recorded
- * skipped-opted-out; `answer` is given them (in request order) to build the reply that is stored.
+ * one commits, then writes nothing and gets the stored answer. Numbers that opted out, or that a
+ * provider reported as landlines or unknown, are recorded skipped; `answer` is given every skipped
+ * number (in request order, with its reason) to build the reply that is stored.
  */
 export async function createSendJob(
   db: Db,
   job: NewSendJob,
-  recipients: readonly string[],
-  answer: (optedOut: string[]) => { status: number; body: SendResult },
+  recipients: NewRecipients,
+  answer: (skipped: { number: string; reason: SkipReason }[]) => {
+    status: number;
+    body: SendResult;
+  },
 ): Promise<
   { created: true; status: number; body: SendResult } | { created: false; existing: StoredAnswer }
 > {
   return db.transaction(async (tx) => {
     const inserted = await tx.query<{ id: string }>(
       `INSERT INTO send_jobs (id, created_by, idempotency_key, request_hash, channel, body, template,
-         response_status, response_body, created_ts)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, 0, 'null'::jsonb, $8)
+         response_status, response_body, created_ts, send_at_ts, sender, quiet_hours)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, 0, 'null'::jsonb, $8, $9, $10, $11)
        ON CONFLICT (created_by, idempotency_key) DO NOTHING RETURNING id`,
       [
         job.id,
@@ -87,6 +118,9 @@ export async function createSendJob(
         job.body,
         job.template === undefined || job.template === null ? null : JSON.stringify(job.template),
         job.createdTs,
+        job.sendAtTs ?? null,
+        job.sender,
+        job.quietHours ?? true,
       ],
     );
     if (inserted.length === 0) {
@@ -94,20 +128,45 @@ export async function createSendJob(
       if (!existing) throw new Error('send job vanished after an idempotency-key conflict');
       return { created: false as const, existing };
     }
-    // One pass over the numbers: each row's status comes from a join with opt_outs.
-    const optedOut = await tx.query<{ to_number: string }>(
+    // One pass over the numbers: a queued row becomes skipped-opted-out by a join with opt_outs.
+    const n = recipients.to.length;
+    const column = <T>(values: T[] | undefined, fill: T): T[] =>
+      values ?? new Array<T>(n).fill(fill);
+    const skipped = await tx.query<{ to_number: string; status: RecipientStatus }>(
       `WITH written AS (
-         INSERT INTO send_recipients (job_id, seq, to_number, status, next_attempt_ts)
+         INSERT INTO send_recipients (job_id, seq, to_number, status, next_attempt_ts, body,
+           variables, time_zone, segments)
          SELECT $1, t.seq, t.to_number,
-                CASE WHEN o.phone_number IS NULL THEN 'queued' ELSE 'skipped-opted-out' END, $2
-         FROM unnest($3::text[]) WITH ORDINALITY AS t(to_number, seq)
+                CASE WHEN t.skip IS NOT NULL THEN t.skip
+                     WHEN o.phone_number IS NOT NULL THEN 'skipped-opted-out'
+                     WHEN u.reason = 'landline' THEN 'skipped-landline'
+                     WHEN u.reason = 'invalid' THEN 'skipped-invalid'
+                     ELSE 'queued' END,
+                $2, t.body, t.variables::jsonb, t.time_zone, t.segments
+         FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[])
+           WITH ORDINALITY AS t(to_number, skip, body, variables, time_zone, segments, seq)
          LEFT JOIN opt_outs o ON o.phone_number = t.to_number
+         LEFT JOIN undeliverable_numbers u ON u.phone_number = t.to_number
          RETURNING seq, to_number, status
        )
-       SELECT to_number FROM written WHERE status = 'skipped-opted-out' ORDER BY seq`,
-      [job.id, job.createdTs, recipients],
+       SELECT to_number, status FROM written WHERE status <> 'queued' ORDER BY seq`,
+      [
+        job.id,
+        job.sendAtTs ?? job.createdTs,
+        recipients.to,
+        column(recipients.skip, null),
+        column(recipients.body, null),
+        column(recipients.content, null).map((v) => (v === null ? null : JSON.stringify(v))),
+        column(recipients.timeZone, null),
+        column(recipients.segments, 1),
+      ],
     );
-    const reply = answer(optedOut.map((r) => r.to_number));
+    const reply = answer(
+      skipped.map((r) => ({
+        number: r.to_number,
+        reason: r.status.replace('skipped-', '') as SkipReason,
+      })),
+    );
     await tx.query(
       'UPDATE send_jobs SET response_status = $2, response_body = $3::jsonb WHERE id = $1',
       [job.id, reply.status, JSON.stringify(reply.body)],
@@ -116,41 +175,285 @@ export async function createSendJob(
   });
 }
 
-export interface JobProgress {
+/** A job as lists and reports show it: who, when, what, and how its recipients stand. */
+export interface JobSummary {
   jobId: string;
   channel: Channel;
   createdAt: number;
+  createdBy: string;
+  /** The message as sent (a template's rendered text for the first recipient). */
+  body: string;
+  templateName: string | null;
+  sendAt: number | null;
+  cancelledAt: number | null;
   total: number;
   counts: Record<RecipientStatus, number>;
+  segments: number;
+  /** Estimated provider cost in US dollars of what was (or will be) sent. */
+  estimatedCost: number;
   /** True once no recipient is queued or being sent. */
   done: boolean;
 }
 
-export async function readJobProgress(db: Queryable, jobId: string): Promise<JobProgress | null> {
-  const jobs = await db.query<{ id: string; channel: Channel; created_ts: number }>(
-    'SELECT id, channel, created_ts FROM send_jobs WHERE id = $1',
-    [jobId],
+/** What one recipient's row in a report says. */
+export interface RecipientRow {
+  seq: number;
+  to: string;
+  status: RecipientStatus;
+  errorCode: number | null;
+  /** The error code's meaning, or the gateway's own reason. */
+  error: string | null;
+  segments: number;
+  attempts: number;
+  /** When it was handed to the provider, and when its last status came. */
+  sentAt: number | null;
+  statusAt: number | null;
+  /** Not before this time: a scheduled start, a retry, or quiet hours. */
+  dueAt: number;
+}
+
+export interface JobReport extends JobSummary {
+  recipients: RecipientRow[];
+  /** Recipients after `recipients`: read them with `afterSeq`. */
+  more: boolean;
+}
+
+export interface Prices {
+  smsSegment: number;
+  whatsappMessage: number;
+}
+
+/** States that cost money: whatever the provider accepted or will. */
+const BILLABLE = new Set<RecipientStatus>([
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'undelivered',
+]);
+
+const emptyCounts = () =>
+  Object.fromEntries(RECIPIENT_STATUSES.map((s) => [s, 0])) as Record<RecipientStatus, number>;
+
+interface JobRow {
+  id: string;
+  channel: Channel;
+  created_ts: number;
+  created_by: string;
+  body: string;
+  template: { name?: string } | null;
+  send_at_ts: number | null;
+  cancelled_ts: number | null;
+}
+
+const JOB_COLUMNS = 'id, channel, created_ts, created_by, body, template, send_at_ts, cancelled_ts';
+
+async function summarise(db: Queryable, jobs: JobRow[], prices: Prices): Promise<JobSummary[]> {
+  if (jobs.length === 0) return [];
+  const rows = await db.query<{ job_id: string; status: RecipientStatus; n: number; seg: number }>(
+    `SELECT job_id, status, count(*)::int AS n, sum(segments)::int AS seg FROM send_recipients
+     WHERE job_id = ANY($1::text[]) GROUP BY job_id, status`,
+    [jobs.map((j) => j.id)],
   );
-  const job = jobs[0];
-  if (!job) return null;
-  const rows = await db.query<{ status: RecipientStatus; n: number }>(
-    'SELECT status, count(*)::int AS n FROM send_recipients WHERE job_id = $1 GROUP BY status',
-    [jobId],
+  return jobs.map((job) => {
+    const counts = emptyCounts();
+    let total = 0;
+    let segments = 0;
+    for (const row of rows) {
+      if (row.job_id !== job.id) continue;
+      counts[row.status] = row.n;
+      total += row.n;
+      if (BILLABLE.has(row.status)) segments += row.seg;
+    }
+    const billable = [...BILLABLE].reduce((sum, s) => sum + counts[s], 0);
+    const estimatedCost =
+      job.channel === 'sms' ? segments * prices.smsSegment : billable * prices.whatsappMessage;
+    return {
+      jobId: job.id,
+      channel: job.channel,
+      createdAt: Number(job.created_ts),
+      createdBy: job.created_by,
+      body: job.body,
+      templateName: job.template?.name ?? null,
+      sendAt: job.send_at_ts === null ? null : Number(job.send_at_ts),
+      cancelledAt: job.cancelled_ts === null ? null : Number(job.cancelled_ts),
+      total,
+      counts,
+      segments,
+      estimatedCost: Math.round(estimatedCost * 10_000) / 10_000,
+      done: counts.queued === 0 && counts.sending === 0,
+    };
+  });
+}
+
+/** Newest first; `before` (a job's createdAt) pages back. */
+export async function listJobs(
+  db: Queryable,
+  prices: Prices,
+  options: { limit?: number; before?: number } = {},
+): Promise<JobSummary[]> {
+  const jobs = await db.query<JobRow>(
+    `SELECT ${JOB_COLUMNS} FROM send_jobs WHERE created_ts < $1
+     ORDER BY created_ts DESC, id LIMIT $2`,
+    [options.before ?? Number.MAX_SAFE_INTEGER, options.limit ?? 20],
   );
-  const counts = Object.fromEntries(RECIPIENT_STATUSES.map((s) => [s, 0])) as Record<
-    RecipientStatus,
-    number
-  >;
-  for (const row of rows) counts[row.status] = row.n;
-  const total = rows.reduce((sum, r) => sum + r.n, 0);
+  return summarise(db, jobs, prices);
+}
+
+export async function readJobReport(
+  db: Queryable,
+  jobId: string,
+  prices: Prices,
+  options: { afterSeq?: number; limit?: number } = {},
+): Promise<JobReport | null> {
+  const jobs = await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM send_jobs WHERE id = $1`, [
+    jobId,
+  ]);
+  if (!jobs[0]) return null;
+  const [summary] = await summarise(db, jobs, prices);
+  const limit = options.limit ?? 1000;
+  const rows = await db.query<{
+    seq: number;
+    to_number: string;
+    status: RecipientStatus;
+    error_code: number | null;
+    last_error: string | null;
+    segments: number;
+    attempts: number;
+    sent_ts: number | null;
+    status_ts: number | null;
+    next_attempt_ts: number;
+  }>(
+    `SELECT seq, to_number, status, error_code, last_error, segments, attempts, sent_ts, status_ts,
+            next_attempt_ts
+     FROM send_recipients WHERE job_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+    [jobId, options.afterSeq ?? 0, limit + 1],
+  );
+  const toNumber = (v: number | null) => (v === null ? null : Number(v));
   return {
-    jobId: job.id,
-    channel: job.channel,
-    createdAt: job.created_ts,
-    total,
-    counts,
-    done: counts.queued === 0 && counts.sending === 0,
+    ...summary!,
+    recipients: rows.slice(0, limit).map((r) => ({
+      seq: r.seq,
+      to: r.to_number,
+      status: r.status,
+      errorCode: r.error_code,
+      error: providerErrorMeaning(r.error_code) ?? r.last_error,
+      segments: r.segments,
+      attempts: r.attempts,
+      sentAt: toNumber(r.sent_ts),
+      statusAt: toNumber(r.status_ts),
+      dueAt: Number(r.next_attempt_ts),
+    })),
+    more: rows.length > limit,
   };
+}
+
+/**
+ * Cancels a job no recipient of which has been handed to the provider yet: its queued recipients
+ * become cancelled. Answers what happened so the route can say why it refused.
+ */
+export async function cancelJob(
+  db: Db,
+  jobId: string,
+  now: number,
+): Promise<'cancelled' | 'not-found' | 'started'> {
+  return db.transaction(async (tx) => {
+    const jobs = await tx.query<{ id: string }>(
+      'SELECT id FROM send_jobs WHERE id = $1 FOR UPDATE',
+      [jobId],
+    );
+    if (!jobs[0]) return 'not-found';
+    const started = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM send_recipients
+       WHERE job_id = $1 AND (attempts > 0 OR status NOT IN ('queued', 'cancelled')
+         AND status NOT LIKE 'skipped-%')`,
+      [jobId],
+    );
+    if ((started[0]?.n ?? 0) > 0) return 'started';
+    await tx.query(
+      `UPDATE send_recipients SET status = 'cancelled', status_ts = $2
+       WHERE job_id = $1 AND status = 'queued'`,
+      [jobId, now],
+    );
+    await tx.query('UPDATE send_jobs SET cancelled_ts = $2 WHERE id = $1', [jobId, now]);
+    return 'cancelled';
+  });
+}
+
+/** How far along a recipient is: a late callback never moves it back. */
+const STATUS_RANK: Partial<Record<RecipientStatus, number>> = {
+  queued: 0,
+  sending: 1,
+  sent: 2,
+  delivered: 3,
+  undelivered: 3,
+  failed: 3,
+};
+
+/**
+ * Applies a provider's status report to the recipient it sent as `providerSid`. Returns false when
+ * no recipient has that id (a message sent by something else, or a forged callback).
+ */
+export async function applyDeliveryStatus(
+  db: Queryable,
+  report: {
+    providerSid: string;
+    status: 'queued' | 'sent' | 'delivered' | 'undelivered' | 'failed';
+    errorCode: number | null;
+    now: number;
+  },
+): Promise<boolean> {
+  const rank = STATUS_RANK[report.status] ?? 0;
+  const ranks = Object.entries(STATUS_RANK)
+    .filter(([, r]) => r !== undefined && r <= rank)
+    .map(([s]) => s);
+  const found = await db.query<{ to_number: string }>(
+    'SELECT to_number FROM send_recipients WHERE provider_sid = $1',
+    [report.providerSid],
+  );
+  if (found.length === 0) return false;
+  await rememberUndeliverable(
+    db,
+    found.map((r) => ({ to: r.to_number, errorCode: report.errorCode })),
+    report.now,
+  );
+  await db.query(
+    `UPDATE send_recipients SET status = $2, error_code = COALESCE($3, error_code), status_ts = $4
+     WHERE provider_sid = $1 AND status = ANY($5::text[])`,
+    [report.providerSid, report.status, report.errorCode, report.now, ranks],
+  );
+  return true;
+}
+
+/** Provider codes that say a number will never take a text: skipped by later sends. */
+const UNDELIVERABLE_CODES: Readonly<Record<number, 'landline' | 'invalid'>> = {
+  30006: 'landline',
+  21614: 'landline',
+  30005: 'invalid',
+  21211: 'invalid',
+};
+
+/** Remembers the numbers a provider called landlines or unknown, from these reports. */
+export async function rememberUndeliverable(
+  db: Queryable,
+  reports: readonly { to: string; errorCode: number | null }[],
+  now: number,
+): Promise<void> {
+  const known = reports.filter((r) => r.errorCode !== null && UNDELIVERABLE_CODES[r.errorCode]);
+  if (known.length === 0) return;
+  await db.query(
+    `INSERT INTO undeliverable_numbers (phone_number, reason, error_code, reported_ts)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::int8[])
+     ON CONFLICT (phone_number) DO UPDATE
+       SET reason = EXCLUDED.reason, error_code = EXCLUDED.error_code,
+           reported_ts = EXCLUDED.reported_ts`,
+    [
+      known.map((r) => r.to),
+      known.map((r) => UNDELIVERABLE_CODES[r.errorCode!]),
+      known.map((r) => r.errorCode),
+      known.map(() => now),
+    ],
+  );
 }
 
 export interface ClaimedRecipient {
@@ -162,6 +465,12 @@ export interface ClaimedRecipient {
   channel: Channel;
   body: string;
   template: unknown;
+  content: RecipientContent | null;
+  /** The recipient's region (their user row's), which gives their time zone. */
+  region: string | null;
+  segments: number;
+  sender: string;
+  quietHours: boolean;
 }
 
 interface ClaimedRow {
@@ -172,6 +481,11 @@ interface ClaimedRow {
   channel: Channel;
   body: string;
   template: unknown;
+  content: RecipientContent | null;
+  region: string | null;
+  segments: number;
+  sender: string;
+  quiet_hours: boolean;
 }
 
 /**
@@ -188,9 +502,13 @@ export async function claimDueRecipients(
   // every due row for each batch; this keeps it on the index, which is already in claim order.
   await tx.query('SET LOCAL enable_sort = off');
   const rows = await tx.query<ClaimedRow>(
-    `SELECT r.job_id, r.seq, r.to_number, r.attempts, j.channel, j.body, j.template
+    `SELECT r.job_id, r.seq, r.to_number, r.attempts, j.channel, COALESCE(r.body, j.body) AS body,
+            j.template, r.variables AS content, r.segments, j.sender, j.quiet_hours,
+            (SELECT u.human_region FROM users u WHERE u.phone_number = r.to_number
+             ORDER BY u.human_region NULLS LAST LIMIT 1) AS region
      FROM (
-       SELECT job_id, seq, to_number, attempts FROM send_recipients
+       SELECT job_id, seq, to_number, attempts, body, variables, segments
+       FROM send_recipients
        WHERE status IN ('queued', 'sending') AND next_attempt_ts <= $1
        ORDER BY next_attempt_ts, job_id, seq
        LIMIT $2
@@ -209,6 +527,11 @@ export async function claimDueRecipients(
       channel: r.channel,
       body: r.body,
       template: r.template,
+      content: r.content,
+      region: r.region,
+      segments: r.segments,
+      sender: r.sender,
+      quietHours: r.quiet_hours,
     }),
   );
 }
@@ -223,20 +546,28 @@ export interface RecipientUpdate {
   sentTs: number | null;
   /** Added to the row's attempt count. */
   addAttempts: number;
+  /** The provider's id for the message, which its status callbacks name. */
+  providerSid?: string | null;
+  errorCode?: number | null;
 }
 
 /** Applies many recipients' new states in one statement. */
 export async function updateRecipients(
   db: Queryable,
   updates: readonly RecipientUpdate[],
+  now = Date.now(),
 ): Promise<void> {
   if (updates.length === 0) return;
   await db.query(
     `UPDATE send_recipients r
      SET status = u.status, next_attempt_ts = u.next_attempt_ts, last_error = u.last_error,
-         sent_ts = u.sent_ts, attempts = r.attempts + u.add_attempts
-     FROM unnest($1::text[], $2::int[], $3::text[], $4::int8[], $5::text[], $6::int8[], $7::int[])
-       AS u(job_id, seq, status, next_attempt_ts, last_error, sent_ts, add_attempts)
+         sent_ts = COALESCE(u.sent_ts, r.sent_ts), attempts = r.attempts + u.add_attempts,
+         provider_sid = COALESCE(u.provider_sid, r.provider_sid),
+         error_code = COALESCE(u.error_code, r.error_code), status_ts = $10
+     FROM unnest($1::text[], $2::int[], $3::text[], $4::int8[], $5::text[], $6::int8[], $7::int[],
+                 $8::text[], $9::int[])
+       AS u(job_id, seq, status, next_attempt_ts, last_error, sent_ts, add_attempts, provider_sid,
+            error_code)
      WHERE r.job_id = u.job_id AND r.seq = u.seq`,
     [
       updates.map((u) => u.jobId),
@@ -246,6 +577,9 @@ export async function updateRecipients(
       updates.map((u) => u.lastError),
       updates.map((u) => u.sentTs),
       updates.map((u) => u.addAttempts),
+      updates.map((u) => u.providerSid ?? null),
+      updates.map((u) => u.errorCode ?? null),
+      now,
     ],
   );
 }

@@ -18,7 +18,14 @@ export interface RunningGateway {
 export async function startGateway(
   config: Partial<GatewayConfigInput> = {},
 ): Promise<RunningGateway> {
-  const gateway = await buildGateway({ port: 0, logLevel: 'silent', seed: false, ...config });
+  // Quiet hours off: a test must not depend on the hour it runs.
+  const gateway = await buildGateway({
+    port: 0,
+    logLevel: 'silent',
+    seed: false,
+    quietHours: false,
+    ...config,
+  });
   await insertPeople(gateway.db);
   for (const member of staff) {
     await gateway.identity.ensureAccount({

@@ -15,7 +15,11 @@ export function RecentSends() {
       ) : (
         <ul className="job-list">
           {jobs.map(({ jobId, job, failed }) => {
-            const sent = job?.counts.sent ?? 0;
+            // Handed to the provider, whatever it reported since.
+            const sent = ['sent', 'delivered', 'undelivered'].reduce(
+              (sum, state) => sum + (job?.counts[state] ?? 0),
+              0,
+            );
             return (
               <li key={jobId} data-testid="send-job" data-done={job?.done ? 'true' : 'false'}>
                 {failed || !job ? (

@@ -7,6 +7,12 @@ import type { MessageProvider } from './types.js';
 export function createProvider(config: GatewayConfig): MessageProvider {
   if (config.messageProvider === 'outbox') return createOutboxProvider();
   const { accountSid, authToken, from, whatsappFrom, baseUrl } = config.twilio;
+  const { messagingServiceSid } = config.twilio;
+  const statusCallbackUrl =
+    config.twilio.statusCallbackUrl ??
+    (config.publicUrl
+      ? `${config.publicUrl.replace(/\/+$/, '')}/api/webhooks/twilio/status`
+      : undefined);
   // parseConfig already refused twilio without these; this keeps the types honest.
   if (!accountSid || !authToken || !from) {
     throw new Error(
@@ -19,5 +25,24 @@ export function createProvider(config: GatewayConfig): MessageProvider {
     from,
     baseUrl,
     ...(whatsappFrom ? { whatsappFrom } : {}),
+    ...(messagingServiceSid ? { messagingServiceSid } : {}),
+    ...(statusCallbackUrl ? { statusCallbackUrl } : {}),
   });
+}
+
+/** Whose pace a message takes: the number or messaging service it goes out from. */
+export function senderFor(config: GatewayConfig, channel: 'sms' | 'whatsapp'): string {
+  if (config.messageProvider === 'outbox') return 'outbox';
+  const { from, whatsappFrom, messagingServiceSid } = config.twilio;
+  if (channel === 'whatsapp') return `whatsapp:${whatsappFrom ?? from ?? ''}`;
+  return messagingServiceSid ?? from ?? '';
+}
+
+/** Segments per second `sender` may take: its own setting, the general one, else the default. */
+export function senderRate(config: GatewayConfig, sender: string): number {
+  const own = config.senderRates[sender] ?? config.senderRates[sender.replace(/^whatsapp:/, '')];
+  if (own !== undefined) return own;
+  if (config.sendRate !== undefined) return config.sendRate;
+  // A Twilio long code takes 1 segment a second; the outbox is only our own table.
+  return config.messageProvider === 'outbox' ? 10 : 1;
 }

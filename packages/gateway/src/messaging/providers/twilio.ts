@@ -1,6 +1,6 @@
-// SMS and WhatsApp through Twilio's Messages REST API. WhatsApp template messages are sent as plain
-// Body text rendered from the template (HEADER then BODY): this sandbox does not use Twilio Content
-// templates (ContentSid), so outside WhatsApp's 24-hour session window Twilio may refuse them.
+// SMS and WhatsApp through Twilio's Messages REST API. A WhatsApp template with a Content API id is
+// sent as ContentSid and ContentVariables (what Twilio accepts outside the 24-hour session window);
+// one without is sent as its rendered Body text. Every message asks for MessageStatus callbacks.
 import { request } from 'undici';
 import type { DeliveryOutcome, ExternalProvider, OutgoingMessage } from './types.js';
 
@@ -9,6 +9,8 @@ export interface TwilioSettings {
   authToken: string;
   from: string;
   whatsappFrom?: string;
+  messagingServiceSid?: string;
+  statusCallbackUrl?: string;
   baseUrl: string;
 }
 
@@ -32,15 +34,7 @@ export function createTwilioProvider(settings: TwilioSettings): ExternalProvider
     kind: 'external',
     name: 'twilio',
     async send(message: OutgoingMessage): Promise<DeliveryOutcome> {
-      const form = new URLSearchParams(
-        message.channel === 'whatsapp'
-          ? {
-              To: whatsapp(message.to),
-              From: whatsapp(settings.whatsappFrom ?? settings.from),
-              Body: message.body,
-            }
-          : { To: message.to, From: settings.from, Body: message.body },
-      );
+      const form = new URLSearchParams(twilioForm(settings, message));
       try {
         const response = await request(url, {
           method: 'POST',
@@ -54,13 +48,45 @@ export function createTwilioProvider(settings: TwilioSettings): ExternalProvider
           bodyTimeout: TIMEOUT_MS,
         });
         const text = await response.body.text();
-        if (response.statusCode >= 200 && response.statusCode < 300) return { kind: 'sent' };
+        if (response.statusCode >= 200 && response.statusCode < 300) {
+          const sid = messageSid(text);
+          return sid ? { kind: 'sent', sid } : { kind: 'sent' };
+        }
         return classifyTwilioError(response.statusCode, text);
       } catch (error) {
         return { kind: 'retry', error: `network: ${(error as Error).message}` };
       }
     },
   };
+}
+
+/** The form fields of one message: who from, who to, and either a Body or a ContentSid. */
+export function twilioForm(
+  settings: TwilioSettings,
+  message: OutgoingMessage,
+): Record<string, string> {
+  const isWhatsapp = message.channel === 'whatsapp';
+  const form: Record<string, string> = { To: isWhatsapp ? whatsapp(message.to) : message.to };
+  if (isWhatsapp) form.From = whatsapp(settings.whatsappFrom ?? settings.from);
+  else if (settings.messagingServiceSid) form.MessagingServiceSid = settings.messagingServiceSid;
+  else form.From = settings.from;
+  if (isWhatsapp && message.contentSid) {
+    form.ContentSid = message.contentSid;
+    form.ContentVariables = JSON.stringify(message.variables ?? {});
+  } else {
+    form.Body = message.body;
+  }
+  if (settings.statusCallbackUrl) form.StatusCallback = settings.statusCallbackUrl;
+  return form;
+}
+
+function messageSid(text: string): string | null {
+  try {
+    const parsed = JSON.parse(text) as { sid?: unknown };
+    return typeof parsed.sid === 'string' ? parsed.sid : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Maps Twilio's error answer (`{ code, message, status }`) to what the worker does next. */
@@ -75,8 +101,9 @@ export function classifyTwilioError(status: number, body: string): DeliveryOutco
     // Not JSON (a proxy's error page): the status alone decides.
   }
   const error = `twilio ${status}${code === undefined ? '' : ` (${code})`}: ${detail}`;
-  if (code !== undefined && INVALID_NUMBER_CODES.has(code)) return { kind: 'invalid', error };
-  if (code === UNSUBSCRIBED_CODE) return { kind: 'opted-out', error };
-  if (status === 429 || status >= 500) return { kind: 'retry', error };
-  return { kind: 'failed', error };
+  if (code !== undefined && INVALID_NUMBER_CODES.has(code)) return { kind: 'invalid', error, code };
+  if (code === UNSUBSCRIBED_CODE) return { kind: 'opted-out', error, code };
+  if (status === 429) return { kind: 'retry', error, rateLimited: true };
+  if (status >= 500) return { kind: 'retry', error };
+  return code === undefined ? { kind: 'failed', error } : { kind: 'failed', error, code };
 }

@@ -10,20 +10,24 @@ export interface OutgoingMessage {
   body: string;
   /** The WhatsApp template the body was rendered from, kept with the message. */
   template?: unknown;
+  /** The template's provider content id and the values of its variables, by key. */
+  contentSid?: string;
+  variables?: Record<string, string>;
   jobId?: string;
 }
 
 /** How one external delivery ended, which decides whether the worker tries again. */
 export type DeliveryOutcome =
-  | { kind: 'sent' }
+  /** Accepted; `sid` is the provider's id for it, which its status callbacks name. */
+  | { kind: 'sent'; sid?: string }
   /** The number cannot receive messages: recorded skipped-invalid, never retried. */
-  | { kind: 'invalid'; error: string }
+  | { kind: 'invalid'; error: string; code?: number }
   /** The number replied STOP at the provider's end. */
-  | { kind: 'opted-out'; error: string }
+  | { kind: 'opted-out'; error: string; code?: number }
   /** Worth another try later: rate limited, a server error or the network. */
-  | { kind: 'retry'; error: string }
+  | { kind: 'retry'; error: string; rateLimited?: boolean }
   /** A refusal that another try would repeat (bad credentials, a malformed request). */
-  | { kind: 'failed'; error: string };
+  | { kind: 'failed'; error: string; code?: number };
 
 export interface DatabaseProvider {
   kind: 'database';

@@ -10,6 +10,7 @@ import security from './008_security.js';
 import tableVersionsOnChange from './009_table_versions_on_change.js';
 import identityVersion from './010_identity_version.js';
 import driverAttention from './011_driver_attention.js';
+import delivery from './012_delivery.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
@@ -23,4 +24,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '009_table_versions_on_change', sql: tableVersionsOnChange },
   { id: '010_identity_version', sql: identityVersion },
   { id: '011_driver_attention', sql: driverAttention },
+  { id: '012_delivery', sql: delivery },
 ];

@@ -17,11 +17,36 @@ export const templateComponentSchema = z.object({
 });
 export type TemplateComponent = z.infer<typeof templateComponentSchema>;
 
+/** Recipient fields a template variable can be bound to; `value` means one given with the send. */
+export const templateVariableSourceSchema = z.enum([
+  'name',
+  'firstName',
+  'expirationDate',
+  'referralCode',
+  'invitePhone',
+  'value',
+]);
+export type TemplateVariableSource = z.infer<typeof templateVariableSourceSchema>;
+
+/** One `{{key}}` placeholder of a template and what fills it. */
+export const templateVariableSchema = z.object({
+  key: z.string().regex(/^[A-Za-z0-9_]{1,40}$/),
+  type: z.enum(['text', 'date']),
+  source: templateVariableSourceSchema,
+});
+export type TemplateVariable = z.infer<typeof templateVariableSchema>;
+
 export const whatsappTemplateSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
   language: z.string().min(2),
   components: z.array(templateComponentSchema),
+  /** The provider's approved content id (Twilio Content API `ContentSid`, `HX…`). */
+  contentSid: z
+    .string()
+    .regex(/^HX[0-9a-f]{32}$/)
+    .nullish(),
+  variables: z.array(templateVariableSchema).optional(),
 });
 export type WhatsappTemplate = z.infer<typeof whatsappTemplateSchema>;
 export const templatesResponseSchema = z.object({ Items: z.array(whatsappTemplateSchema) });
@@ -29,11 +54,15 @@ export const templatesResponseSchema = z.object({ Items: z.array(whatsappTemplat
 export const recipientSchema = z.strictObject({ number: z.string().min(1).max(MAX_PHONE_LENGTH) });
 export type Recipient = z.infer<typeof recipientSchema>;
 
+/** When a scheduled send starts: an ISO date-time (the gateway bounds it to a year ahead). */
+export const sendAtSchema = z.iso.datetime({ offset: true, local: true });
+
 const recipientsSchema = z.array(recipientSchema).min(1).max(MAX_RECIPIENTS);
 
 export const smsSendPayloadSchema = z.strictObject({
   numbers: recipientsSchema,
   message: z.string().min(1).max(MAX_MESSAGE_LENGTH),
+  sendAt: sendAtSchema.optional(),
 });
 export type SmsSendPayload = z.infer<typeof smsSendPayloadSchema>;
 
@@ -48,16 +77,19 @@ export const msgTemplateSchema = z.strictObject({
       }),
     )
     .max(10),
+  /** Values for the template's variables bound to `value`, by key. */
+  values: z.record(z.string().regex(/^[A-Za-z0-9_]{1,40}$/), z.string().max(1000)).optional(),
 });
 export type MsgTemplate = z.infer<typeof msgTemplateSchema>;
 
 export const whatsappSendPayloadSchema = z.strictObject({
   numbers: recipientsSchema,
   msgTemplate: msgTemplateSchema,
+  sendAt: sendAtSchema.optional(),
 });
 export type WhatsappSendPayload = z.infer<typeof whatsappSendPayloadSchema>;
 
-export const skipReasonSchema = z.enum(['opted-out', 'invalid']);
+export const skipReasonSchema = z.enum(['opted-out', 'invalid', 'landline']);
 
 /** The gateway's answer to a send: `message` is optional: clients fall back to their own text. */
 export const sendResultSchema = z.object({
@@ -65,5 +97,9 @@ export const sendResultSchema = z.object({
   jobId: z.string().optional(),
   queued: z.number().int().nonnegative().optional(),
   skipped: z.array(z.object({ number: z.string(), reason: skipReasonSchema })).optional(),
+  /** When a scheduled send starts (epoch ms). */
+  sendAt: z.number().optional(),
+  /** How many of the queued recipients are in quiet hours now and will wait for 8 am. */
+  waitingForQuietHours: z.number().int().nonnegative().optional(),
 });
 export type SendResult = z.infer<typeof sendResultSchema>;

@@ -1,0 +1,226 @@
+// What a send will do before anything is queued: which numbers can be sent to (the rest are
+// skipped with a reason, never refusing the others), the template's language and variables filled
+// for each recipient, the message the first recipient will read, and how many wait for quiet hours.
+import {
+  bindTemplate,
+  type MsgTemplate,
+  normalizePhone,
+  offsetAt,
+  pickLanguage,
+  quietHoursRelease,
+  REGION_TIME_ZONES,
+  segmentSms,
+  type TemplateRecipient,
+  unboundVariables,
+  type WhatsappTemplate,
+} from '@blockcatch/sdk';
+import { ApiError, invalid, quote } from '../http/errors.js';
+import type { Queryable } from '../storage/db.js';
+import type { NewRecipients, RecipientContent } from '../storage/send-jobs.js';
+import { findTemplateLanguages } from '../storage/templates.js';
+
+/** Request numbers: the valid ones normalised and deduplicated, and the ones that are not numbers. */
+export interface SortedNumbers {
+  valid: string[];
+  invalid: string[];
+}
+
+/** One bad number never blocks the others: it is kept apart and reported, not refused. */
+export function sortNumbers(numbers: readonly { number: string }[]): SortedNumbers {
+  const valid = new Set<string>();
+  const invalid = new Set<string>();
+  for (const { number } of numbers) {
+    const phone = normalizePhone(number);
+    if (phone === null) invalid.add(number.slice(0, 40));
+    else valid.add(phone);
+  }
+  return { valid: [...valid], invalid: [...invalid] };
+}
+
+export interface ComposedSend {
+  recipients: NewRecipients;
+  /** The job's text: the message, or the template rendered for the first recipient. */
+  body: string;
+  /** The template as stored with the job (with the language chosen), or null for SMS. */
+  template: (WhatsappTemplate & { values?: Record<string, string> }) | null;
+  preview: { to: string; text: string; variables: Record<string, string> } | null;
+}
+
+const MAX_SCHEDULE_AHEAD_MS = 366 * 86_400_000;
+
+/**
+ * A scheduled start as epoch ms: an ISO date-time with an offset, or without one in the product's
+ * zone. Refused in the past (beyond a minute's slack) or more than a year ahead.
+ */
+export function parseSendAt(value: string | undefined, now: number, zone: string): number | null {
+  if (value === undefined) return null;
+  const hasOffset = /(Z|[+-]\d{2}:?\d{2})$/i.test(value);
+  let at = Date.parse(hasOffset ? value : `${value}Z`);
+  if (!hasOffset) at -= offsetAt(at - offsetAt(at, zone), zone);
+  if (Number.isNaN(at)) throw invalid('sendAt', `${quote(value)} is not a date-time.`);
+  if (at < now - 60_000) {
+    throw invalid(
+      'sendAt',
+      `${new Date(at).toISOString()} is in the past; give a future date-time such as 2026-12-01T09:00.`,
+    );
+  }
+  if (at > now + MAX_SCHEDULE_AHEAD_MS) throw invalid('sendAt', 'schedule at most a year ahead.');
+  return at <= now ? null : at;
+}
+
+export function composeSms(sorted: SortedNumbers, message: string): ComposedSend {
+  const { segments } = segmentSms(message);
+  const to = [...sorted.valid, ...sorted.invalid];
+  return {
+    recipients: {
+      to,
+      skip: to.map((_, i) => (i < sorted.valid.length ? null : 'skipped-invalid')),
+      segments: to.map(() => segments),
+    },
+    body: message,
+    template: null,
+    preview: sorted.valid[0] ? { to: sorted.valid[0], text: message, variables: {} } : null,
+  };
+}
+
+interface RecipientInfo extends TemplateRecipient {
+  language: string;
+  region: string | null;
+}
+
+async function recipientInfo(
+  db: Queryable,
+  numbers: string[],
+): Promise<Map<string, RecipientInfo>> {
+  if (numbers.length === 0) return new Map();
+  const rows = await db.query<{
+    phone_number: string;
+    name: string;
+    expiration_ts: number | null;
+    referral_code: string | null;
+    preferred_language: string;
+    human_region: string | null;
+  }>(
+    `SELECT DISTINCT ON (phone_number) phone_number, name, expiration_ts, referral_code,
+            preferred_language, human_region
+     FROM users WHERE phone_number = ANY($1::text[]) ORDER BY phone_number, product`,
+    [numbers],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.phone_number,
+      {
+        phoneNumber: r.phone_number,
+        name: r.name,
+        expirationTs: r.expiration_ts === null ? null : Number(r.expiration_ts),
+        referralCode: r.referral_code,
+        language: r.preferred_language,
+        region: r.human_region,
+      },
+    ]),
+  );
+}
+
+/**
+ * Fills a WhatsApp template for every recipient. The language asked for picks the variant (`es`
+ * finds `es_MX`); a recipient whose own language the template also has gets that variant. Refused,
+ * before anything is queued, when the language does not exist or a variable is bound to nothing.
+ */
+export async function composeWhatsapp(
+  db: Queryable,
+  sorted: SortedNumbers,
+  msgTemplate: MsgTemplate,
+  productTimeZone: string,
+): Promise<ComposedSend> {
+  const variants = await findTemplateLanguages(db, msgTemplate.name);
+  if (variants.length === 0) {
+    throw invalid(
+      'msgTemplate.name',
+      `no WhatsApp template named ${quote(msgTemplate.name)}; GET /api/flex/v1/admin/sendWhatsapp lists them.`,
+    );
+  }
+  const languages = variants.map((v) => v.language);
+  const chosen = pickLanguage(msgTemplate.language, languages);
+  if (!chosen) {
+    throw new ApiError(
+      400,
+      'template_language',
+      `msgTemplate.language: template ${quote(msgTemplate.name)} has no ${quote(msgTemplate.language)} version; it exists in ${languages.join(', ')}.`,
+      'msgTemplate.language',
+    );
+  }
+  const values = msgTemplate.values ?? {};
+  for (const variant of variants) {
+    const unbound = unboundVariables(variant.components, variant.variables ?? [], values);
+    if (unbound.length > 0) {
+      throw new ApiError(
+        400,
+        'unbound_variable',
+        `msgTemplate.values.${unbound[0]}: template ${quote(variant.name)} (${variant.language}) has variable {{${unbound[0]}}} bound to no recipient field and no value was given; send it in msgTemplate.values.`,
+        `msgTemplate.values.${unbound[0]}`,
+      );
+    }
+  }
+  const byLanguage = new Map(variants.map((v) => [v.language, v]));
+  const main = byLanguage.get(chosen)!;
+  const info = await recipientInfo(db, sorted.valid);
+  const body: (string | null)[] = [];
+  const content: (RecipientContent | null)[] = [];
+  for (const phone of sorted.valid) {
+    const person = info.get(phone);
+    const own = person ? pickLanguage(person.language, languages) : null;
+    const variant = (own && byLanguage.get(own)) || main;
+    const zone = (person?.region && REGION_TIME_ZONES[person.region]) || productTimeZone;
+    const bound = bindTemplate(variant, person ?? { phoneNumber: phone }, values, zone);
+    body.push(bound.text);
+    content.push({
+      ...(variant.contentSid ? { contentSid: variant.contentSid } : {}),
+      variables: bound.variables,
+    });
+  }
+  for (const _ of sorted.invalid) {
+    body.push(null);
+    content.push(null);
+  }
+  const to = [...sorted.valid, ...sorted.invalid];
+  return {
+    recipients: {
+      to,
+      skip: to.map((_, i) => (i < sorted.valid.length ? null : 'skipped-invalid')),
+      body,
+      content,
+    },
+    body: body[0] ?? main.components.map((c) => c.text).join('\n\n'),
+    template: { ...main, values },
+    preview: sorted.valid[0]
+      ? { to: sorted.valid[0], text: body[0]!, variables: content[0]!.variables }
+      : null,
+  };
+}
+
+/**
+ * How many of these recipients are in quiet hours at `at` and would wait for 8 am: one grouped
+ * query over their regions; numbers with no user row take the product's zone.
+ */
+export async function countWaitingForQuietHours(
+  db: Queryable,
+  numbers: string[],
+  at: number,
+  productTimeZone: string,
+): Promise<number> {
+  if (numbers.length === 0) return 0;
+  const rows = await db.query<{ human_region: string | null; n: number }>(
+    `SELECT region AS human_region, count(*)::int AS n FROM (
+       SELECT (SELECT u.human_region FROM users u WHERE u.phone_number = t.p
+               ORDER BY u.human_region NULLS LAST LIMIT 1) AS region
+       FROM unnest($1::text[]) AS t(p)
+     ) r GROUP BY region`,
+    [numbers],
+  );
+  let waiting = 0;
+  for (const row of rows) {
+    const zone = (row.human_region && REGION_TIME_ZONES[row.human_region]) || productTimeZone;
+    if (quietHoursRelease(at, zone) > at) waiting += row.n;
+  }
+  return waiting;
+}
