@@ -236,9 +236,15 @@ describe('sends under faults', () => {
       { idempotencyKey: `single-${Date.now()}` },
     );
     expect(ok.message).toMatch(/1 users?\./);
+    // A malformed number alone is skipped, not refused; an empty message is refused.
+    const skipped = await client.sendSms(
+      { numbers: [{ number: '12' }], message: 'x' },
+      { idempotencyKey: `skip-${Date.now()}` },
+    );
+    expect(skipped).toMatchObject({ queued: 0, skipped: [{ number: '12', reason: 'invalid' }] });
     const bad = await client
       .sendSms(
-        { numbers: [{ number: '12' }], message: 'x' },
+        { numbers: [{ number: '+13055770001' }], message: '' },
         { idempotencyKey: `bad-${Date.now()}` },
       )
       .catch((e) => e);
@@ -255,6 +261,11 @@ describe('sends under faults', () => {
     );
     const job = await client.sendJob(result.jobId!);
     expect(job.total).toBe(1);
+    const report = await client.sends.show(result.jobId!);
+    expect(report.recipients).toEqual([
+      expect.objectContaining({ to: '+13055770002', segments: 1 }),
+    ]);
+    expect((await client.sends.list({ limit: 5 })).map((j) => j.jobId)).toContain(result.jobId);
 
     const phone = '+13055779999';
     await sandbox.gateway.db.query(

@@ -280,6 +280,8 @@ export function buildProgram() {
     .option('--exclude <csv>', t('cli.help.exclude'))
     .option('--dry-run', t('cli.help.dryRun'))
     .option('--yes', t('cli.help.yes'))
+    .option('--at <datetime>', t('cli.help.at'))
+    .option('--wait', t('cli.help.wait'))
     .option('--key <key>', t('cli.help.key'))
     .option('--allow-multipart', t('cli.help.allowMultipart'))
     .option('--batch-size <n>', t('cli.help.batchSize'))
@@ -346,6 +348,51 @@ export function buildProgram() {
         }),
       ),
     ['blockcatch outbox --limit 5', 'blockcatch outbox --to 3055550123 --json'],
+  );
+
+  const sends = translated(command('sends').description(t('cli.help.sends')));
+  examples(
+    translated(sends.command('list'))
+      .description(t('cli.help.sendsList'))
+      .option('--limit <n>', t('cli.help.sendsLimit'))
+      .option('--json', t('cli.help.jsonPlain'))
+      .action((options) =>
+        run(async () => (await import('./commands/sends.js')).runSendsList, {
+          args: [],
+          options,
+          globals: globals(),
+        }),
+      ),
+    ['blockcatch sends list', 'blockcatch sends list --limit 5 --json'],
+  );
+  examples(
+    translated(sends.command('show'))
+      .description(t('cli.help.sendsShow'))
+      .argument('<id>', t('cli.help.sendsId'))
+      .option('--csv', t('cli.help.sendsCsv'))
+      .option('--wait', t('cli.help.wait'))
+      .option('--json', t('cli.help.jsonPlain'))
+      .action((id, options) =>
+        run(async () => (await import('./commands/sends.js')).runSendsShow, {
+          args: [id],
+          options,
+          globals: globals(),
+        }),
+      ),
+    ['blockcatch sends show 3f2a… --wait', 'blockcatch sends show 3f2a… --csv > report.csv'],
+  );
+  examples(
+    translated(sends.command('cancel'))
+      .description(t('cli.help.sendsCancel'))
+      .argument('<id>', t('cli.help.sendsId'))
+      .action((id, options) =>
+        run(async () => (await import('./commands/sends.js')).runSendsCancel, {
+          args: [id],
+          options,
+          globals: globals(),
+        }),
+      ),
+    ['blockcatch sends cancel 3f2a…'],
   );
 
   examples(

@@ -9,6 +9,7 @@ import { CommandFailure } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import { printJson } from '../output/json.js';
 import { contentOf, JOURNAL_FILE, type SendPlan } from './send-plan.js';
+import { waitForDelivery } from './sends.js';
 import { note, say } from './setup.js';
 
 /** Sends what the journal has not acknowledged; Ctrl-C stops between batches. */
@@ -24,6 +25,8 @@ export async function executeSend(
     batchSize: plan.batchSize,
     journal: createFileJournal(join(ctx.profileDir(), JOURNAL_FILE)),
     onProgress,
+    // A date-time without an offset means this computer's local time.
+    ...(plan.sendAt ? { sendAt: new Date(plan.sendAt).toISOString() } : {}),
     ...(signal ? { signal } : {}),
   });
 }
@@ -75,6 +78,7 @@ export async function sendWithoutPrompt(ctx: Context, plan: SendPlan, t: Transla
       controller.signal,
     );
     printResult(summary, plan, t, json);
+    if (plan.wait) await waitForDelivery(ctx, summary.jobIds, t);
   } catch (error) {
     if (controller.signal.aborted) {
       throw new CommandFailure(
@@ -141,7 +145,11 @@ export function printResult(
       t('cli.send.skipped', {
         number: s.number,
         reason: t(
-          s.reason === 'opted-out' ? 'cli.send.reasons.optedOut' : 'cli.send.reasons.invalid',
+          s.reason === 'opted-out'
+            ? 'cli.send.reasons.optedOut'
+            : s.reason === 'landline'
+              ? 'cli.send.reasons.landline'
+              : 'cli.send.reasons.invalid',
         ),
       }),
     );

@@ -15,6 +15,7 @@ import {
   SMS_LIMITS,
   type SmsSegmentation,
   segmentSms,
+  sendAtSchema,
   type WhatsappTemplate,
 } from '@blockcatch/sdk';
 import { createFileJournal } from '@blockcatch/sdk/node';
@@ -57,6 +58,8 @@ export interface SendOptions extends RawAudienceFlags, RawInviteeFlags {
   allowMultipart?: boolean;
   batchSize?: string;
   json?: boolean;
+  at?: string;
+  wait?: boolean;
 }
 
 /** What the flags ask for, checked: no file is unread and no flag unchecked after this. */
@@ -72,6 +75,10 @@ export interface SendRequest {
   givenKey: string | undefined;
   mode: 'dry-run' | 'interactive' | 'yes';
   json: boolean;
+  /** `--at`: when the gateway starts the send (an ISO date-time). */
+  sendAt: string | undefined;
+  /** `--wait`: follow delivery until every recipient has an outcome. */
+  wait: boolean;
 }
 
 export interface SendPlan {
@@ -83,6 +90,8 @@ export interface SendPlan {
   keyGiven: boolean;
   batchSize: number;
   lists: PhoneFile[];
+  sendAt: string | undefined;
+  wait: boolean;
   /** Batches an earlier run with this key already sent. */
   alreadySent: number;
   batchesTotal: number;
@@ -158,6 +167,11 @@ export function readSendRequest(channelArg: unknown, o: SendOptions): SendReques
     givenKey,
     mode,
     json,
+    sendAt:
+      o.at === undefined
+        ? undefined
+        : flag('--at', sendAtSchema, o.at, 'give a date and time such as 2026-12-01T09:00.'),
+    wait: o.wait === true,
   };
 }
 
@@ -194,6 +208,8 @@ export async function planSend(ctx: Context, request: SendRequest): Promise<Send
     keyGiven: request.givenKey !== undefined,
     batchSize: request.batchSize,
     lists: request.lists,
+    sendAt: request.sendAt,
+    wait: request.wait,
     alreadySent: [...acknowledged].filter((i) => i < batchesTotal).length,
     batchesTotal,
   };

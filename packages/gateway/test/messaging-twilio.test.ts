@@ -1,5 +1,6 @@
 // Delivery through Twilio's REST API, against a fake Twilio on 127.0.0.1 that checks the account
-// path, Basic auth and form fields and can be told to fail; and the inbound webhook's signature.
+// path, Basic auth and form fields and can be told to fail; templates sent as ContentSid with their
+// variables; MessageStatus callbacks; and the webhooks' signatures.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../src/messaging/webhook-signature.js';
@@ -30,6 +31,7 @@ describe('the twilio provider', () => {
   let fake: Server;
   let fakeUrl: string;
   let received: Received[] = [];
+  let messageCount = 0;
   let script = new Map<string, Answer[]>();
   let testDb: TestDb;
   let server: MessagingServer;
@@ -51,7 +53,7 @@ describe('the twilio provider', () => {
       if (req.headers.authorization !== expectedAuth) {
         return reply(401, { code: 20003, message: 'Authenticate' });
       }
-      if (!form.To || !form.From || !form.Body) {
+      if (!form.To || !form.From || !(form.Body || form.ContentSid)) {
         return reply(400, { code: 21604, message: "A 'To', 'From' and 'Body' are required" });
       }
       const answer = script.get(form.To.replace('whatsapp:', ''))?.shift();
@@ -61,7 +63,8 @@ describe('the twilio provider', () => {
           message: 'scripted failure',
         });
       }
-      reply(201, { sid: `SM${received.length}`, status: 'queued' });
+      messageCount++;
+      reply(201, { sid: `SM${String(messageCount).padStart(32, '0')}`, status: 'queued' });
     });
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     const address = fake.address();
@@ -90,6 +93,28 @@ describe('the twilio provider', () => {
           { type: 'BODY', text: 'Blocks are open' },
         ],
       },
+    ]);
+    await testDb.db.query(
+      `INSERT INTO users (id, product, phone_number, name, create_date_ts, preferred_language,
+                          expiration_ts)
+       VALUES ('maria', 'flex', '+15551230010', 'Maria Lopez', 0, 'es', 1796083200000),
+              ('john', 'flex', '+15551230011', 'John Smith', 0, 'en', 1796083200000)`,
+    );
+    const renewal = (language: string, text: string, sid: string) => ({
+      id: `renewal-${language}`,
+      name: 'renewal',
+      language,
+      contentSid: sid,
+      components: [{ type: 'BODY' as const, text }],
+      variables: [
+        { key: '1', type: 'text' as const, source: 'firstName' as const },
+        { key: '2', type: 'date' as const, source: 'expirationDate' as const },
+        { key: '3', type: 'text' as const, source: 'value' as const },
+      ],
+    });
+    await upsertTemplates(testDb.db, [
+      renewal('en', 'Hi {{1}}, your week ends {{2}}. {{3}}', `HX${'a'.repeat(32)}`),
+      renewal('es_MX', 'Hola {{1}}, tu semana termina el {{2}}. {{3}}', `HX${'b'.repeat(32)}`),
     ]);
     server = await startMessagingServer(testDb.db, {
       retryBaseMs: 20,
@@ -200,6 +225,177 @@ describe('the twilio provider', () => {
     expect(rows[0]).toMatchObject({ status: 'failed', attempts: 5 });
     expect(rows[0]?.last_error).toContain('503');
     expect(received).toHaveLength(5);
+  });
+
+  describe('WhatsApp templates with a content id', () => {
+    const send = (msgTemplate: Record<string, unknown>, numbers = ['5551230010', '5551230011']) =>
+      fetch(`${server.url}/api/flex/v1/admin/sendWhatsapp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-test-user': OWNER,
+          'idempotency-key': `k-${Math.random()}`,
+        },
+        body: JSON.stringify({
+          numbers: numbers.map((number) => ({ number })),
+          msgTemplate: { components: [], ...msgTemplate },
+        }),
+      });
+
+    it('sends ContentSid and ContentVariables, in each recipient language, and the outbox text', async () => {
+      const response = await send({
+        name: 'renewal',
+        language: 'en',
+        values: { '3': 'Renew today.' },
+      });
+      expect(response.status).toBe(202);
+      const { jobId } = (await response.json()) as { jobId: string };
+      await waitForJob(testDb.db, jobId, 20_000);
+      const byTo = new Map(received.map((r) => [r.form.To, r.form]));
+      // Maria prefers Spanish, which the template has; John gets the language asked for.
+      expect(byTo.get('whatsapp:+15551230010')).toMatchObject({
+        ContentSid: `HX${'b'.repeat(32)}`,
+        From: 'whatsapp:+15550000001',
+      });
+      expect(JSON.parse(byTo.get('whatsapp:+15551230010')!.ContentVariables!)).toEqual({
+        '1': 'Maria',
+        '2': expect.stringMatching(/de 2026/),
+        '3': 'Renew today.',
+      });
+      expect(byTo.get('whatsapp:+15551230011')!.Body).toBeUndefined();
+      expect(JSON.parse(byTo.get('whatsapp:+15551230011')!.ContentVariables!)).toMatchObject({
+        '1': 'John',
+        '2': expect.stringMatching(/2026/),
+      });
+    });
+
+    it('refuses a send whose variable is bound to nothing, naming it, and queues nothing', async () => {
+      const [before] = await testDb.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM send_jobs',
+      );
+      const response = await send({ name: 'renewal', language: 'en' });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { code: string; message: string };
+      expect(body.code).toBe('unbound_variable');
+      expect(body.message).toContain('{{3}}');
+      const [after] = await testDb.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM send_jobs',
+      );
+      expect(after?.n).toBe(before?.n);
+    });
+
+    it('takes es for es_MX, and lists the languages that exist when one does not', async () => {
+      const es = await send({ name: 'renewal', language: 'es', values: { '3': 'x' } }, [
+        '5551230011',
+      ]);
+      expect(es.status).toBe(202);
+      const fr = await send({ name: 'renewal', language: 'fr', values: { '3': 'x' } });
+      expect(fr.status).toBe(400);
+      const body = (await fr.json()) as { code: string; message: string };
+      expect(body.code).toBe('template_language');
+      expect(body.message).toContain('en, es_MX');
+    });
+
+    it('previews the message for the first recipient before sending', async () => {
+      const response = await fetch(`${server.url}/api/flex/v1/admin/send-preview`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-test-user': OWNER },
+        body: JSON.stringify({
+          channel: 'whatsapp',
+          numbers: [{ number: '5551230011' }, { number: 'nope' }],
+          msgTemplate: { name: 'renewal', language: 'en', components: [], values: { '3': 'Go!' } },
+        }),
+      });
+      expect(response.status).toBe(200);
+      const preview = (await response.json()) as Record<string, unknown>;
+      expect(preview).toMatchObject({
+        preview: {
+          to: '+15551230011',
+          text: expect.stringMatching(/^Hi John, your week ends .*2026\. Go!$/),
+        },
+        queued: 1,
+        skipped: [{ number: 'nope', reason: 'invalid' }],
+      });
+    });
+  });
+
+  describe('status callbacks', () => {
+    const callback = (params: Record<string, string>, token = TOKEN) => {
+      const url = `${server.url}/api/webhooks/twilio/status`;
+      return fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilioSignature(token, url, params),
+        },
+        body: new URLSearchParams(params).toString(),
+      });
+    };
+    const sentSids = async (count: number) => {
+      const numbers = Array.from({ length: count }, (_, i) => ({
+        number: `555124${String(i).padStart(4, '0')}`,
+      }));
+      const response = await fetch(`${server.url}/api/flex/v1/admin/sendsms`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-test-user': OWNER,
+          'idempotency-key': `k-${Math.random()}`,
+        },
+        body: JSON.stringify({ numbers, message: 'Hello' }),
+      });
+      const { jobId } = (await response.json()) as { jobId: string };
+      await waitForJob(testDb.db, jobId, 20_000);
+      return testDb.db.query<{ provider_sid: string; to_number: string }>(
+        'SELECT provider_sid, to_number FROM send_recipients WHERE job_id = $1 ORDER BY seq',
+        [jobId],
+      );
+    };
+    const row = async (sid: string) =>
+      (
+        await testDb.db.query<{ status: string; error_code: number | null }>(
+          'SELECT status, error_code FROM send_recipients WHERE provider_sid = $1',
+          [sid],
+        )
+      )[0];
+
+    it('records every status with the provider error code, and a late one never moves a row back', async () => {
+      const rows = await sentSids(7);
+      const outcomes: [string, string | undefined][] = [
+        ['delivered', undefined],
+        ['undelivered', '30003'],
+        ['undelivered', '30005'],
+        ['undelivered', '30006'],
+        ['undelivered', '30007'],
+        ['failed', '21610'],
+        ['failed', '63016'],
+      ];
+      for (const [i, [status, code]] of outcomes.entries()) {
+        const sid = rows[i]!.provider_sid;
+        expect((await callback({ MessageSid: sid, MessageStatus: 'sent' })).status).toBe(204);
+        const response = await callback({
+          MessageSid: sid,
+          MessageStatus: status,
+          ...(code ? { ErrorCode: code } : {}),
+        });
+        expect(response.status).toBe(204);
+        expect(await row(sid)).toEqual({ status, error_code: code ? Number(code) : null });
+      }
+      await callback({ MessageSid: rows[0]!.provider_sid, MessageStatus: 'sent' });
+      expect((await row(rows[0]!.provider_sid))?.status).toBe('delivered');
+      await callback({ MessageSid: rows[1]!.provider_sid, MessageStatus: 'queued' });
+      expect((await row(rows[1]!.provider_sid))?.status).toBe('undelivered');
+    });
+
+    it('refuses a callback with a bad signature and changes nothing', async () => {
+      const [sent] = await sentSids(1);
+      const response = await callback(
+        { MessageSid: sent!.provider_sid, MessageStatus: 'failed', ErrorCode: '30007' },
+        'another-token',
+      );
+      expect(response.status).toBe(403);
+      expect(await row(sent!.provider_sid)).toEqual({ status: 'sent', error_code: null });
+    });
   });
 
   describe('the inbound webhook', () => {

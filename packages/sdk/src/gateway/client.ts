@@ -34,6 +34,7 @@ import { outboxResource } from './resources/outbox.js';
 import { paymentsResource } from './resources/payments.js';
 import { platformResource } from './resources/platform.js';
 import { referralsResource } from './resources/referrals.js';
+import { sendsResource } from './resources/sends.js';
 import { driverSettingsResource } from './resources/settings.js';
 import { sparkResource } from './resources/spark.js';
 import { statusResource } from './resources/status.js';
@@ -105,6 +106,8 @@ export function createGatewayClient(options: GatewayClientOptions) {
     ...messagesResource(requester),
     ...outboxResource(requester),
     ...usersExportResource(options),
+    /** Send jobs once queued: list, report, cancel, and the review's preview. */
+    sends: sendsResource(requester),
     /** The delivery-platform account the catcher drives. */
     platform: platformResource(requester),
     /** The signed-in driver's own endpoints. */

@@ -16,11 +16,11 @@ export type BatchResult = SendResult & { replayed?: boolean };
 
 export interface BatchSender {
   sendSms(
-    payload: { numbers: Recipient[]; message: string },
+    payload: { numbers: Recipient[]; message: string; sendAt?: string },
     options?: SendOptions,
   ): Promise<BatchResult>;
   sendWhatsapp(
-    payload: { numbers: Recipient[]; msgTemplate: MsgTemplate },
+    payload: { numbers: Recipient[]; msgTemplate: MsgTemplate; sendAt?: string },
     options?: SendOptions,
   ): Promise<BatchResult>;
 }
@@ -43,6 +43,8 @@ export interface SendInBatchesOptions extends Pick<RequestOptions, 'signal'> {
   journal?: Journal;
   /** Inferred from the content (text: sms, template: whatsapp); given, it must agree. */
   channel?: Channel;
+  /** Schedules the send: an ISO date-time the gateway starts it at. */
+  sendAt?: string;
 }
 
 export interface BatchSendSummary extends BatchProgress {
@@ -55,8 +57,10 @@ export interface BatchSendSummary extends BatchProgress {
   batchesReplayed: number;
   /** Recipients the gateway queued in this run's batches. */
   queued: number;
-  /** Recipients the gateway skipped in this run's batches (opted out, invalid). */
+  /** Recipients the gateway skipped in this run's batches (opted out, invalid, landline). */
   skipped: NonNullable<SendResult['skipped']>;
+  /** The gateway's job for each batch this run sent, to follow delivery (`client.sends.show`). */
+  jobIds: string[];
   message: string;
 }
 
@@ -115,6 +119,7 @@ export async function sendInBatches(
   let queued = 0;
   let batchesReplayed = 0;
   const skipped: BatchSendSummary['skipped'] = [];
+  const jobIds: string[] = [];
   options.onProgress?.({ ...progress });
 
   const sendBatch = (batch: Recipient[], index: number): Promise<BatchResult> => {
@@ -122,9 +127,10 @@ export async function sendInBatches(
       idempotencyKey: batchIdempotencyKey(options.key, index),
       ...(options.signal ? { signal: options.signal } : {}),
     };
+    const sendAt = options.sendAt === undefined ? {} : { sendAt: options.sendAt };
     return typeof content === 'string'
-      ? client.sendSms({ numbers: batch, message: content }, sendOptions)
-      : client.sendWhatsapp({ numbers: batch, msgTemplate: content }, sendOptions);
+      ? client.sendSms({ numbers: batch, message: content, ...sendAt }, sendOptions)
+      : client.sendWhatsapp({ numbers: batch, msgTemplate: content, ...sendAt }, sendOptions);
   };
 
   let next = 0;
@@ -140,6 +146,7 @@ export async function sendInBatches(
         if (result.replayed) batchesReplayed++;
         queued += result.queued ?? batch.length - (result.skipped?.length ?? 0);
         skipped.push(...(result.skipped ?? []));
+        if (result.jobId) jobIds.push(result.jobId);
         progress.batchesDone++;
         progress.recipientsDone += batch.length;
         options.onProgress?.({ ...progress });
@@ -160,6 +167,7 @@ export async function sendInBatches(
     batchesReplayed,
     queued,
     skipped,
+    jobIds,
     message: `Message sent successfully to ${numbers.length} users.`,
   };
 }

@@ -58,11 +58,15 @@ export function messagesResource(http: Requester) {
   }
 
   return {
-    sendSms(payload: { numbers: Recipient[]; message: string }, options?: SendOptions) {
+    /** `sendAt` (an ISO date-time) schedules the send instead of starting it at once. */
+    sendSms(
+      payload: { numbers: Recipient[]; message: string; sendAt?: string },
+      options?: SendOptions,
+    ) {
       return send('/api/flex/v1/admin/sendsms', payload, options);
     },
     sendWhatsapp(
-      payload: { numbers: Recipient[]; msgTemplate: MsgTemplate },
+      payload: { numbers: Recipient[]; msgTemplate: MsgTemplate; sendAt?: string },
       options?: SendOptions,
     ) {
       return send('/api/flex/v1/admin/sendWhatsapp', payload, options);

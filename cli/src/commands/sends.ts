@@ -1,0 +1,192 @@
+// `blockcatch sends list` and `blockcatch sends show ID [--csv] [--wait]`: the gateway's send jobs
+// and how each recipient stands (queued, sent, delivered, failed with the provider's reason).
+// `--wait` follows a job until nothing is queued or sending, and exits 1 if any recipient failed.
+import {
+  FAILED_STATES,
+  readWholeReport,
+  type SendJobReport,
+  type SendJobSummary,
+} from '@blockcatch/sdk';
+import { z } from 'zod';
+import type { Context } from '../context.js';
+import { CommandFailure } from '../errors.js';
+import { flag } from '../flags.js';
+import { writeCsv } from '../output/csv.js';
+import { printJson } from '../output/json.js';
+import { renderTable } from '../output/table.js';
+import type { Invocation } from '../program.js';
+import { isInteractive } from '../terminal.js';
+import { note, say, withContext } from './setup.js';
+
+type T = (key: string, values?: Record<string, unknown>) => string;
+
+const POLL_MS = 1000;
+
+/** Handed to the provider, whatever it reported since: what the progress bar counts as done. */
+const handedOver = (job: SendJobSummary) => job.total - job.counts.queued - job.counts.sending;
+
+const failedCount = (job: SendJobSummary) =>
+  FAILED_STATES.reduce((sum, state) => sum + job.counts[state], 0);
+
+function stateLine(job: SendJobSummary, t: T): string {
+  const parts = Object.entries(job.counts)
+    .filter(([, n]) => n > 0)
+    .map(([state, n]) => `${state} ${n}`);
+  return t('cli.sends.states', { states: parts.join(', ') || '-' });
+}
+
+export interface SendsListOptions {
+  limit?: string;
+  json?: true;
+}
+
+export interface SendsShowOptions {
+  csv?: true;
+  wait?: true;
+  json?: true;
+}
+
+export async function runSendsList(invocation: Invocation<SendsListOptions>): Promise<void> {
+  const { options } = invocation;
+  const limit = flag(
+    '--limit',
+    z.coerce.number().int().min(1).max(100),
+    options.limit ?? '20',
+    'give a whole number from 1 to 100.',
+  );
+  await withContext(invocation, async (ctx, { t }) => {
+    const jobs = await ctx.client.sends.list({ limit });
+    if (options.json) {
+      printJson({ count: jobs.length, items: jobs });
+      return;
+    }
+    say(
+      renderTable(
+        [
+          t('cli.sends.id'),
+          t('cli.sends.created'),
+          t('cli.sends.channel'),
+          t('cli.sends.recipients'),
+          t('cli.sends.delivered'),
+          t('cli.sends.failed'),
+          t('cli.sends.state'),
+        ],
+        jobs.map((job) => [
+          job.jobId,
+          new Date(job.createdAt).toISOString(),
+          job.channel,
+          String(job.total),
+          String(job.counts.delivered),
+          String(failedCount(job)),
+          jobState(job, t),
+        ]),
+      ),
+    );
+  });
+}
+
+function jobState(job: SendJobSummary, t: T): string {
+  if (job.cancelledAt !== null) return t('cli.sends.cancelled');
+  if (job.sendAt !== null && job.sendAt > Date.now() && handedOver(job) === 0) {
+    return t('cli.sends.scheduled', { at: new Date(job.sendAt).toISOString() });
+  }
+  return job.done ? t('cli.sends.done') : t('cli.sends.queued');
+}
+
+export async function runSendsShow(invocation: Invocation<SendsShowOptions>): Promise<void> {
+  const { options, args } = invocation;
+  const id = args[0] ?? '';
+  await withContext(invocation, async (ctx, { t }) => {
+    const report = options.wait
+      ? await follow(ctx, id, t)
+      : await readWholeReport(ctx.client.sends, id);
+    const final = options.wait ? await readWholeReport(ctx.client.sends, id) : report;
+    await print(final, options, t);
+    if (options.wait && failedCount(final) > 0) {
+      throw new CommandFailure(t('cli.sends.someFailed', { failed: failedCount(final) }));
+    }
+  });
+}
+
+/**
+ * Follows the jobs a send started until every recipient has an outcome; exit 1 (CommandFailure)
+ * if any did not get the message.
+ */
+export async function waitForDelivery(ctx: Context, jobIds: string[], t: T): Promise<void> {
+  let failed = 0;
+  for (const id of jobIds) failed += failedCount(await follow(ctx, id, t));
+  if (failed > 0) throw new CommandFailure(t('cli.sends.someFailed', { failed }));
+}
+
+/** Polls the job until it is done, drawing a progress bar on a terminal (plain lines elsewhere). */
+async function follow(ctx: Context, id: string, t: T): Promise<SendJobReport> {
+  const tty = isInteractive() && process.stderr.isTTY;
+  let lastLine = '';
+  for (;;) {
+    const job = await ctx.client.sends.show(id, { limit: 0 });
+    const line = `${progressBar(handedOver(job), job.total)} ${stateLine(job, t)}`;
+    if (tty) process.stderr.write(`\r${line}\u001b[K`);
+    else if (line !== lastLine) note(line);
+    lastLine = line;
+    if (job.done) {
+      if (tty) process.stderr.write('\n');
+      return job;
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+export function progressBar(done: number, total: number, width = 24): string {
+  const share = total === 0 ? 1 : Math.min(1, done / total);
+  const filled = Math.round(share * width);
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`;
+}
+
+async function print(report: SendJobReport, options: SendsShowOptions, t: T): Promise<void> {
+  if (options.json) {
+    printJson(report);
+    return;
+  }
+  if (options.csv) {
+    await writeCsv(
+      report.recipients,
+      ['to', 'status', 'errorCode', 'error', 'segments', 'sentAt', 'statusAt'],
+      (r) => ({
+        to: r.to,
+        status: r.status,
+        errorCode: r.errorCode === null ? '' : String(r.errorCode),
+        error: r.error ?? '',
+        segments: String(r.segments),
+        sentAt: r.sentAt === null ? '' : new Date(r.sentAt).toISOString(),
+        statusAt: r.statusAt === null ? '' : new Date(r.statusAt).toISOString(),
+      }),
+    );
+    return;
+  }
+  say(t('cli.sends.summary', { id: report.jobId, channel: report.channel, total: report.total }));
+  say(stateLine(report, t));
+  say(
+    t('cli.sends.cost', {
+      segments: report.segments,
+      cost: report.estimatedCost.toFixed(4),
+    }),
+  );
+  say(
+    renderTable(
+      [t('cli.sends.to'), t('cli.sends.state'), t('cli.sends.error')],
+      report.recipients.map((r) => [
+        r.to,
+        r.status,
+        r.errorCode === null ? (r.error ?? '') : `${r.errorCode} ${r.error ?? ''}`,
+      ]),
+    ),
+  );
+}
+
+export async function runSendsCancel(invocation: Invocation): Promise<void> {
+  const id = invocation.args[0] ?? '';
+  await withContext(invocation, async (ctx, { t }) => {
+    const report = await ctx.client.sends.cancel(id);
+    say(t('cli.sends.cancelledLine', { id: report.jobId, count: report.counts.cancelled }));
+  });
+}

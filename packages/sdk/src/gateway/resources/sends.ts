@@ -1,0 +1,139 @@
+// Send jobs after they are queued: the recent ones, one job's report (counts by state, a row per
+// recipient with its error, segments, estimated cost), cancelling a scheduled one, and the review's
+// preview of what a send would do.
+import { z } from 'zod';
+import { RECIPIENT_STATES } from '../../core/delivery.js';
+import { type MsgTemplate, type Recipient, skipReasonSchema } from '../../core/schemas/messages.js';
+import type { Requester, RequestOptions } from '../client.js';
+
+const recipientStateSchema = z.enum(RECIPIENT_STATES);
+
+export const sendJobSummarySchema = z.object({
+  jobId: z.string(),
+  channel: z.enum(['sms', 'whatsapp']),
+  createdAt: z.number(),
+  createdBy: z.string(),
+  body: z.string(),
+  templateName: z.string().nullable(),
+  sendAt: z.number().nullable(),
+  cancelledAt: z.number().nullable(),
+  total: z.number().int().nonnegative(),
+  counts: z.record(recipientStateSchema, z.number().int().nonnegative()),
+  segments: z.number().int().nonnegative(),
+  /** US dollars, at the gateway's configured prices. */
+  estimatedCost: z.number().nonnegative(),
+  /** True once no recipient is queued or being sent. */
+  done: z.boolean(),
+});
+export type SendJobSummary = z.infer<typeof sendJobSummarySchema>;
+
+export const sendRecipientRowSchema = z.object({
+  seq: z.number().int(),
+  to: z.string(),
+  status: recipientStateSchema,
+  errorCode: z.number().int().nullable(),
+  /** The error code's meaning, or the gateway's own reason. */
+  error: z.string().nullable(),
+  segments: z.number().int(),
+  attempts: z.number().int(),
+  sentAt: z.number().nullable(),
+  statusAt: z.number().nullable(),
+  dueAt: z.number(),
+});
+export type SendRecipientRow = z.infer<typeof sendRecipientRowSchema>;
+
+export const sendJobReportSchema = sendJobSummarySchema.extend({
+  recipients: z.array(sendRecipientRowSchema),
+  more: z.boolean(),
+});
+export type SendJobReport = z.infer<typeof sendJobReportSchema>;
+
+export const sendPreviewSchema = z.object({
+  preview: z
+    .object({ to: z.string(), text: z.string(), variables: z.record(z.string(), z.string()) })
+    .nullable(),
+  queued: z.number().int().nonnegative(),
+  skipped: z.array(z.object({ number: z.string(), reason: skipReasonSchema })),
+  waitingForQuietHours: z.number().int().nonnegative(),
+  sendAt: z.number().optional(),
+});
+export type SendPreview = z.infer<typeof sendPreviewSchema>;
+
+export type SendPreviewRequest = { numbers: Recipient[]; sendAt?: string } & (
+  | { channel: 'sms'; message: string }
+  | { channel: 'whatsapp'; msgTemplate: MsgTemplate }
+);
+
+const JOBS = '/api/flex/v1/admin/send-jobs';
+
+export function sendsResource(http: Requester) {
+  return {
+    /** Newest first; `before` (a job's createdAt) pages back. */
+    async list(
+      query: { limit?: number; before?: number } = {},
+      options?: RequestOptions,
+    ): Promise<SendJobSummary[]> {
+      const response = await http.request({
+        method: 'GET',
+        path: JOBS,
+        query: { limit: query.limit, before: query.before },
+        schema: z.object({ Items: z.array(sendJobSummarySchema) }),
+        ...(options ? { options } : {}),
+      });
+      return response.data.Items;
+    },
+    /** One job's report; recipients come in pages of `limit` after seq `after`. */
+    async show(
+      id: string,
+      query: { after?: number; limit?: number } = {},
+      options?: RequestOptions,
+    ): Promise<SendJobReport> {
+      const response = await http.request({
+        method: 'GET',
+        path: `${JOBS}/${encodeURIComponent(id)}`,
+        query: { after: query.after, limit: query.limit },
+        schema: sendJobReportSchema,
+        ...(options ? { options } : {}),
+      });
+      return response.data;
+    },
+    /** Cancels a send that has not started (a scheduled one); 409 `job_started` once it has. */
+    async cancel(id: string, options?: RequestOptions): Promise<SendJobReport> {
+      const response = await http.request({
+        method: 'POST',
+        path: `${JOBS}/${encodeURIComponent(id)}/cancel`,
+        schema: sendJobReportSchema,
+        ...(options ? { options } : {}),
+      });
+      return response.data;
+    },
+    /** What a send would do: the first recipient's message, who is skipped and why, who waits. */
+    async preview(request: SendPreviewRequest, options?: RequestOptions): Promise<SendPreview> {
+      const response = await http.request({
+        method: 'POST',
+        path: '/api/flex/v1/admin/send-preview',
+        body: request,
+        schema: sendPreviewSchema,
+        ...(options ? { options } : {}),
+      });
+      return response.data;
+    },
+  };
+}
+
+/** Every recipient of a job, reading its report page by page. */
+export async function readWholeReport(
+  sends: ReturnType<typeof sendsResource>,
+  id: string,
+  options?: RequestOptions,
+): Promise<SendJobReport> {
+  const first = await sends.show(id, { limit: 1000 }, options);
+  const recipients = [...first.recipients];
+  let more = first.more;
+  while (more) {
+    const page = await sends.show(id, { after: recipients.at(-1)!.seq, limit: 1000 }, options);
+    recipients.push(...page.recipients);
+    more = page.more;
+  }
+  return { ...first, recipients, more: false };
+}
