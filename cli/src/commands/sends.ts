@@ -80,7 +80,7 @@ export async function runSendsList(invocation: Invocation<SendsListOptions>): Pr
           String(failedCount(job)),
           jobState(job, t),
         ]),
-      ),
+      ).text,
     );
   });
 }
@@ -179,7 +179,7 @@ async function print(report: SendJobReport, options: SendsShowOptions, t: T): Pr
         r.status,
         r.errorCode === null ? (r.error ?? '') : `${r.errorCode} ${r.error ?? ''}`,
       ]),
-    ),
+    ).text,
   );
 }
 

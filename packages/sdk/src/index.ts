@@ -51,13 +51,6 @@ export {
   startOfDay,
 } from './core/days.js';
 export {
-  EXPORT_COLUMNS,
-  type ExportColumn,
-  type ExportedRow,
-  exportRow,
-  regionOf,
-} from './core/export-row.js';
-export {
   FAILED_STATES,
   PRODUCT_TIME_ZONE,
   PROVIDER_ERROR_MEANINGS,
@@ -70,6 +63,13 @@ export {
   regionTimeZone,
   WAITING_STATES,
 } from './core/delivery.js';
+export {
+  EXPORT_COLUMNS,
+  type ExportColumn,
+  type ExportedRow,
+  exportRow,
+  regionOf,
+} from './core/export-row.js';
 export {
   filterInvitees,
   type InviteeFilterContext,
