@@ -67,7 +67,7 @@ describe('without a session', () => {
     const fresh = cliEnv(sandbox.url);
     const run = await cli(fresh, ['whoami']);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('blockcatch login');
+    expect(run.stderr).toContain('cli/dist/main.js login');
   });
 
   it('says how to reach the gateway when nothing answers, and exits 1', async () => {
@@ -236,6 +236,6 @@ describe('signed in', () => {
     expect(out.code).toBe(0);
     const after = await cli(env, ['--profile', 'leaving', 'whoami']);
     expect(after.code).toBe(1);
-    expect(after.stderr).toContain('blockcatch login');
+    expect(after.stderr).toContain('cli/dist/main.js login');
   });
 });

@@ -106,8 +106,10 @@ export function cliEnv(gatewayUrl: string): CliEnv {
 
 function environment(env: CliEnv, extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = { ...process.env };
+  // npm's own variables would tell the CLI it was started through npx or a script, and so change
+  // the command its hints show: the child is started as `node cli/dist/main.js`, and says so.
   for (const name of Object.keys(base)) {
-    if (name.startsWith('BLOCKCATCH_')) delete base[name];
+    if (name.startsWith('BLOCKCATCH_') || name.startsWith('npm_')) delete base[name];
   }
   return {
     ...base,

@@ -7,6 +7,7 @@ import {
 } from '@blockcatch/sdk';
 import { describe, expect, it } from 'vitest';
 import { badFlag, CommandFailure, describeError, redact } from './errors.js';
+import { commandLine } from './self-command.js';
 
 describe('describeError', () => {
   it('gives usage errors exit 2 and a line naming the flag, the value and the fix', () => {
@@ -20,7 +21,7 @@ describe('describeError', () => {
   it('gives failures exit 1 with what to do next', () => {
     expect(
       describeError(new AuthError('NotAuthenticated', 'User is not authenticated')).message,
-    ).toContain('blockcatch login');
+    ).toContain(commandLine('login'));
     expect(describeError(new UnauthenticatedError(401, {})).message).toContain('sign in again');
     expect(
       describeError(new ForbiddenError(403, { message: 'Needs an admin.' })).message,

@@ -5,7 +5,7 @@ import { WEEK_MS } from '@blockcatch/sdk';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByPhone } from '../src/storage/users.js';
-import { addDriver, type Client, client } from './helpers/drivers.js';
+import { addDriver, type Client, client, freshPhone } from './helpers/drivers.js';
 import { type FakeStripe, startFakeStripe } from './helpers/fake-stripe.js';
 import { type RunningGateway, startGateway } from './helpers/gateway.js';
 
@@ -227,7 +227,7 @@ describe('Stripe webhook', () => {
   it('leaves the rest of the API on ordinary JSON parsing', async () => {
     const driver = await addDriver(api);
     const res = await driver.call('POST', '/api/flex/v1/invitations', {
-      phoneNumber: '2125550123',
+      phoneNumber: freshPhone(),
     });
     expect(res.status).toBe(201);
   });
