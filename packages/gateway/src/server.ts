@@ -39,7 +39,11 @@ export interface Gateway {
 
 export async function buildGateway(
   input: GatewayConfigInput,
-  options: { db?: Db } = {},
+  options: {
+    db?: Db;
+    /** Where log lines go instead of stdout (tests capture them to check what is logged). */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<Gateway> {
   const config = parseConfig(input);
   const db =
@@ -65,6 +69,7 @@ export async function buildGateway(
             // A database error's `detail` and `parameters` quote the values it was given (codes,
             // phone numbers, hashes): only its name, code and message are kept.
             serializers: { err: describeErrorForLog },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
   });
   const messaging = createMessaging({ db, config, log: app.log });
