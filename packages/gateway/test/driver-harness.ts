@@ -234,3 +234,25 @@ export function waitFor<T>(
     { timeout },
   );
 }
+
+/**
+ * A new driver, connected, with open filters and the system on, once the catcher holds them:
+ * searching, or with `orThrottled` not searching only because the platform throttles them.
+ */
+export async function searchingDriver(
+  running: DriverGateway,
+  phone: string,
+  { orThrottled = false } = {},
+): Promise<Api> {
+  const driver = await addDriver(running, phone);
+  await connect(running, driver, phone);
+  await driver.put('/settings', openFilters());
+  await driver.put('/status', { status: 'start' });
+  await waitFor(
+    () => driver.get('/dashboard'),
+    (r) =>
+      r.body.Item.searching === true ||
+      (orThrottled && r.body.Item.notSearchingBecause === 'throttled'),
+  );
+  return driver;
+}

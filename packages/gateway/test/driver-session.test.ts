@@ -8,6 +8,7 @@ import {
   type DriverGateway,
   matchingOffer,
   openFilters,
+  searchingDriver,
   startDriverGateway,
   waitFor,
 } from './driver-harness.js';
@@ -22,18 +23,6 @@ afterEach(async () => {
   running = undefined;
 });
 
-async function driverOn(gateway: DriverGateway, phone: string) {
-  const driver = await addDriver(gateway, phone);
-  await connect(gateway, driver, phone);
-  await driver.put('/settings', openFilters());
-  await driver.put('/status', { status: 'start' });
-  await waitFor(
-    () => driver.get('/dashboard'),
-    (r) => r.body.Item.searching === true,
-  );
-  return driver;
-}
-
 async function sealedSession(gateway: DriverGateway): Promise<string | null> {
   const [row] = await gateway.gateway.db.query<{ session_enc: string | null }>(
     'SELECT session_enc FROM driver_platform_links',
@@ -46,7 +35,7 @@ it('refreshes an expired platform session and goes on winning blocks without a r
     catcher: { pollIntervalMs: 50 },
     sandboxPlatform: { sessionTtlMs: 1000 },
   });
-  const driver = await driverOn(running, '+15125550311');
+  const driver = await searchingDriver(running, '+15125550311');
   const first = await sealedSession(running);
   // Two expiries in a row: each refresh token is traded once for the next session.
   const second = await waitFor(
@@ -72,7 +61,7 @@ it('refreshes an expired platform session and goes on winning blocks without a r
 it('shows "needs attention" when the platform asks for a new code, until the driver enters one', async () => {
   running = await startDriverGateway({ catcher: { pollIntervalMs: 50 } });
   const phone = '+15125550312';
-  const driver = await driverOn(running, phone);
+  const driver = await searchingDriver(running, phone);
   // The sandbox's switch, as an admin flips it; a driver may not.
   const askForCode = (token: string) =>
     fetch(`${running!.url}/api/sandbox/platform/ask-for-code`, {

@@ -3,13 +3,11 @@
 import { afterEach, expect, it } from 'vitest';
 import { eventually } from '../../../tests/support/eventually.js';
 import {
-  addDriver,
-  connect,
   type DriverGateway,
   HOUR,
   matchingOffer,
-  openFilters,
   sameDayStart,
+  searchingDriver,
   startDriverGateway,
   waitFor,
 } from './driver-harness.js';
@@ -21,25 +19,12 @@ afterEach(async () => {
   running = undefined;
 });
 
-async function driverOn(gateway: DriverGateway, phone: string) {
-  const driver = await addDriver(gateway, phone);
-  await connect(gateway, driver, phone);
-  await driver.put('/settings', openFilters());
-  await driver.put('/status', { status: 'start' });
-  // A throttled driver is not searching until the time the dashboard gives, and still held.
-  await waitFor(
-    () => driver.get('/dashboard'),
-    (r) => r.body.Item.searching === true || r.body.Item.notSearchingBecause === 'throttled',
-  );
-  return driver;
-}
-
 it('slows polling to the pace the platform allows without losing the driver', async () => {
   running = await startDriverGateway({
     catcher: { pollIntervalMs: 20, minPollIntervalMs: 0 },
     sandboxPlatform: { maxPollsPerSecond: 4, retryAfterMs: 700 },
   });
-  const driver = await driverOn(running, '+15125550301');
+  const driver = await searchingDriver(running, '+15125550301', { orThrottled: true });
   const stats = running.gateway.driver.platform.stats;
   const before = { ...[...stats.values()][0]! };
   const started = performance.now();
@@ -76,7 +61,7 @@ it('keeps catching blocks while the platform fails a third of its calls', async 
     catcher: { pollIntervalMs: 30, backoffBaseMs: 30, backoffMaxMs: 200 },
     sandboxPlatform: { failureRate: 0.33 },
   });
-  const driver = await driverOn(running, '+15125550302');
+  const driver = await searchingDriver(running, '+15125550302', { orThrottled: true });
   const stats = running.gateway.driver.platform.stats;
   await waitFor(
     async () => [...stats.values()][0]?.failures ?? 0,
