@@ -71,6 +71,14 @@ export {
   regionOf,
 } from './core/export-row.js';
 export {
+  type CaughtTotals,
+  type FilterPreview,
+  PREVIEW_DAYS,
+  type PreviewOptions,
+  previewFilters,
+  type SeenOffer,
+} from './core/filter-preview.js';
+export {
   filterInvitees,
   type InviteeFilterContext,
   mergeInvitees,
