@@ -43,6 +43,8 @@ export async function buildGateway(
     db?: Db;
     /** Where log lines go instead of stdout (tests capture them to check what is logged). */
     logStream?: { write(line: string): void };
+    /** The clock messaging judges quiet hours by (tests set the hour). */
+    messagingClock?: () => number;
   } = {},
 ): Promise<Gateway> {
   const config = parseConfig(input);
@@ -72,7 +74,12 @@ export async function buildGateway(
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
   });
-  const messaging = createMessaging({ db, config, log: app.log });
+  const messaging = createMessaging({
+    db,
+    config,
+    log: app.log,
+    ...(options.messagingClock ? { now: options.messagingClock } : {}),
+  });
   const identity = await createIdentity({
     db,
     config,
@@ -100,7 +107,7 @@ export async function buildGateway(
   driver.registerRoutes(app);
   const payments = createPayments({ db, config, log: app.log });
   payments.registerRoutes(app);
-  registerReferralRoutes(app, { db });
+  registerReferralRoutes(app, { db, config, enqueue: messaging.enqueue });
   if (config.webDir) await registerWebApp(app, config.webDir);
 
   const seed = config.seed

@@ -4,11 +4,14 @@
 import { randomUUID } from 'node:crypto';
 import { driverInvitationsResponseSchema, WEEK_MS } from '@blockcatch/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../tests/support/eventually.js';
 import { openDatabase } from '../src/storage/db.js';
+import { optOut } from '../src/storage/opt-outs.js';
 import { findUserByPhone, insertUsers } from '../src/storage/users.js';
 import { POSTGRES_URL, uniqueSchema } from './helpers/database.js';
 import { addDriver, freshPhone } from './helpers/drivers.js';
 import { type RunningGateway, startGateway } from './helpers/gateway.js';
+import { waitForJob } from './messaging-harness.js';
 
 const SUCCEEDS = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
 const DAY = 86_400_000;
@@ -104,10 +107,27 @@ describe.each(['pglite', 'postgres'] as const)('on %s', (kind) => {
 
 describe('invitations and reseller', () => {
   let api: RunningGateway;
+  // Quiet hours are on, judged by this clock: midday unless a test sets the night.
+  const NOON = Date.UTC(2026, 6, 15, 12);
+  let clock = () => NOON;
 
   beforeAll(async () => {
-    api = await startGateway();
+    api = await startGateway(
+      { quietHours: true, productTimeZone: 'UTC' },
+      { messagingClock: () => clock() },
+    );
   });
+
+  const textsTo = async (phone: string) =>
+    api.gateway.db.query<{ body: string; created_ts: number }>(
+      'SELECT body, created_ts FROM outbox_messages WHERE to_number = $1',
+      [phone],
+    );
+  const invitationJobs = async (phone: string) =>
+    api.gateway.db.query<{ id: string; created_by: string }>(
+      'SELECT id, created_by FROM send_jobs WHERE idempotency_key = $1',
+      [`invitation:${phone}`],
+    );
 
   afterAll(async () => {
     await api?.gateway.close();
@@ -138,8 +158,101 @@ describe('invitations and reseller', () => {
       phoneNumber: '+1 (212) 555-0142',
     });
     expect(again.status).toBe(200);
-    expect(again.body).toEqual(first.body);
+    // The same invitation; only its text may have moved on from queued.
+    const { smsStatus: _first, ...firstItem } = first.body.Item;
+    const { smsStatus: _again, ...againItem } = again.body.Item;
+    expect(againItem).toEqual(firstItem);
     expect((await me.call('GET', '/api/flex/v1/invitations')).body.Items).toHaveLength(1);
+  });
+
+  it('texts the friend once, through the send pipeline, with my name and the sign-up link; it says queued until sent', async () => {
+    const me = await addDriver(api, { name: 'Rosa Diaz' });
+    const friend = freshPhone();
+    const invited = await me.call('POST', '/api/flex/v1/invitations', { phoneNumber: friend });
+    expect(invited.status).toBe(201);
+    expect(invited.body.Item.smsStatus).toBe('queued');
+    const code = invited.body.Item.referralCode as string;
+
+    const path = `/api/flex/v1/invite/${encodeURIComponent(friend)}`;
+    await eventually(async () =>
+      expect((await me.call('GET', path)).body.Item.smsStatus).toBe('delivered'),
+    );
+    const [text, ...more] = await textsTo(friend);
+    expect(more).toEqual([]);
+    expect(text!.body).toContain('Rosa Diaz invited you to BlockCatch');
+    expect(text!.body).toContain(`/register?ref=${code}`);
+    // It is an ordinary send job of the inviter's: paced, reported, and listed with the others.
+    const jobs = await invitationJobs(friend);
+    expect(jobs).toHaveLength(1);
+    const [recipient] = await api.gateway.db.query<{ status: string; attempts: number }>(
+      'SELECT status, attempts FROM send_recipients WHERE job_id = $1',
+      [jobs[0]!.id],
+    );
+    expect(recipient).toEqual({ status: 'delivered', attempts: 1 });
+
+    // Inviting the same friend again queues nothing more, and the list says what happened.
+    const again = await me.call('POST', '/api/flex/v1/invitations', { phoneNumber: friend });
+    expect(again.status).toBe(200);
+    expect(again.body.Item.smsStatus).toBe('delivered');
+    expect(await invitationJobs(friend)).toHaveLength(1);
+    expect(await textsTo(friend)).toHaveLength(1);
+    const list = (await me.call('GET', '/api/flex/v1/invitations')).body;
+    expect(list.Items[0]).toMatchObject({ phoneNumber: friend, smsStatus: 'delivered' });
+  });
+
+  it('writes the text in the inviter’s language', async () => {
+    const me = await addDriver(api, { name: 'Ana' });
+    await api.gateway.db.query(
+      "UPDATE users SET preferred_language = 'es' WHERE phone_number = $1",
+      [me.phone],
+    );
+    const friend = freshPhone();
+    await me.call('POST', '/api/flex/v1/invitations', { phoneNumber: friend });
+    await eventually(async () => expect(await textsTo(friend)).toHaveLength(1));
+    expect((await textsTo(friend))[0]!.body).toMatch(/^Ana te invitó a BlockCatch/);
+  });
+
+  it('sends no text to a friend who opted out, and says why', async () => {
+    const me = await addDriver(api);
+    const friend = freshPhone();
+    await optOut(api.gateway.db, friend);
+    const invited = await me.call('POST', '/api/flex/v1/invitations', { phoneNumber: friend });
+    expect(invited.status).toBe(201);
+    expect(invited.body.Item.smsStatus).toBe('skipped-opted-out');
+    const [job] = await invitationJobs(friend);
+    await waitForJob(api.gateway.db, job!.id);
+    expect(await textsTo(friend)).toEqual([]);
+  });
+
+  it('holds the text for the morning when the friend would get it at night', async () => {
+    const me = await addDriver(api);
+    const friend = freshPhone();
+    // 23:30 in the product's zone (the friend has no region yet): 8.5 hours before 8 am.
+    clock = () => Date.UTC(2026, 6, 15, 23, 30);
+    try {
+      const before = Date.now();
+      const invited = await me.call('POST', '/api/flex/v1/invitations', { phoneNumber: friend });
+      expect(invited.body.Item.smsStatus).toBe('queued');
+      const [job] = await invitationJobs(friend);
+      // The worker looked at it and put it back until 8 am.
+      const due = await eventually(async () => {
+        const [row] = await api.gateway.db.query<{ status: string; next_attempt_ts: string }>(
+          'SELECT status, next_attempt_ts FROM send_recipients WHERE job_id = $1',
+          [job!.id],
+        );
+        expect(row?.status).toBe('queued');
+        expect(Number(row!.next_attempt_ts)).toBeGreaterThan(before + 8 * 3_600_000);
+        return Number(row!.next_attempt_ts);
+      });
+      expect(due).toBeGreaterThanOrEqual(before + 8.5 * 3_600_000);
+      expect(due).toBeLessThanOrEqual(Date.now() + 8.5 * 3_600_000);
+      expect(await textsTo(friend)).toEqual([]);
+      expect((await me.call('GET', `/api/flex/v1/invite/${friend}`)).body.Item.smsStatus).toBe(
+        'queued',
+      );
+    } finally {
+      clock = () => NOON;
+    }
   });
 
   it('shows one invitation by phone as invited, then registered once the friend signs up', async () => {

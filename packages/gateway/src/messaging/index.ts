@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
+import { createEnqueue, type Enqueue } from './enqueue.js';
 import { createProvider, senderFor, senderRate } from './providers/index.js';
 import type { OutgoingMessage } from './providers/types.js';
 import { registerMessagingRoutes } from './routes.js';
@@ -11,6 +12,11 @@ import { createSendWorker } from './worker.js';
 export interface Messaging {
   /** The send endpoints, the template list, the sandbox outbox and the inbound (STOP) webhook. */
   registerRoutes(app: FastifyInstance): void;
+  /**
+   * Queues a message from gateway code (an invitation, an alert) through the send pipeline: paced,
+   * held for quiet hours, skipped for opt-outs, reported like any job; once per (createdBy, key).
+   */
+  enqueue: Enqueue;
   /** Delivers one message at once through the configured provider (confirmation codes). */
   deliverNow(message: { channel: 'sms' | 'whatsapp'; to: string; body: string }): Promise<void>;
   /** Starts the worker that delivers queued recipients. */
@@ -48,6 +54,8 @@ export function createMessaging(deps: {
     ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),
   });
 
+  const enqueue = createEnqueue({ db, config, now, onQueued: () => worker.wake() });
+
   async function deliverNow(message: OutgoingMessage): Promise<void> {
     if (provider.kind === 'database') {
       await provider.deliverBatch(db, [message]);
@@ -75,6 +83,7 @@ export function createMessaging(deps: {
         },
       });
     },
+    enqueue,
     async deliverNow(message) {
       await deliverNow(message);
     },

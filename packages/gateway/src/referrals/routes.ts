@@ -8,25 +8,29 @@ import {
   MAX_PHONE_LENGTH,
   normalizePhone,
   paymentStanding,
+  type RecipientState,
   resellerResponseSchema,
 } from '@blockcatch/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { GatewayConfig } from '../config.js';
 import { conflict, forbidden, invalid, notFound, quote } from '../http/errors.js';
+import type { Enqueue, QueuedJob } from '../messaging/enqueue.js';
 import { phoneInUse } from '../storage/accounts.js';
 import type { Db } from '../storage/db.js';
 import {
   ensureReferralCode,
   findInvitationBy,
-  type InvitationRecord,
   type InvitationWithStatus,
+  invitationMessageKey,
   inviteFriend,
   listInvitationsBy,
   listReferredUsers,
 } from '../storage/referrals.js';
 import type { UserRecord } from '../storage/users.js';
 import { generateReferralCode } from './codes.js';
+import { invitationMessage } from './invitation-message.js';
 
 /** The locales' text (flex.invite.phoneRequired); the web client shows its own translation. */
 export const PHONE_REQUIRED = 'The phone number is required to send an invitation';
@@ -41,7 +45,15 @@ const invitationBodySchema = createInvitationRequestSchema.extend({
     .max(MAX_PHONE_LENGTH),
 });
 
-export function registerReferralRoutes(app: FastifyInstance, deps: { db: Db }): void {
+export function registerReferralRoutes(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    config: Pick<GatewayConfig, 'publicUrl' | 'host' | 'port'>;
+    /** Queues the friend's text through the send pipeline. */
+    enqueue: Enqueue;
+  },
+): void {
   const { db } = deps;
 
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -78,11 +90,32 @@ export function registerReferralRoutes(app: FastifyInstance, deps: { db: Db }): 
         phoneNumber: phone,
         now: Date.now(),
       });
+      // The friend gets one text, through the send pipeline (pace, opt-outs, quiet hours); the job's
+      // key makes a repeated invitation queue nothing, and a friend who has since signed up gets
+      // none. Until the worker sends it, the invitation says its text is queued.
+      const before = await findInvitationBy(db, user.id, invitation.normalized_phone);
+      let queued: QueuedJob | null = null;
+      if (before?.status === 'invited') {
+        queued = await deps.enqueue({
+          createdBy: user.id,
+          key: invitationMessageKey(invitation.normalized_phone),
+          to: invitation.normalized_phone,
+          body: invitationMessage({
+            inviterName: user.name,
+            language: user.preferred_language,
+            referralCode,
+            config: deps.config,
+          }),
+        });
+      }
       // Inviting the same friend again is not an error: the first invitation stands, date and all.
       const withStatus = await findInvitationBy(db, user.id, invitation.normalized_phone);
-      return reply
-        .status(created ? 201 : 200)
-        .send({ Item: toDriverInvitation(withStatus ?? { ...invitation, status: 'invited' }) });
+      const item = toDriverInvitation(
+        withStatus ?? { ...invitation, status: 'invited', sms_status: null },
+      );
+      // A text just queued says so, even if the worker has already picked it up.
+      if (queued?.created) item.smsStatus = smsStatusOf(queued);
+      return reply.status(created ? 201 : 200).send({ Item: item });
     },
   );
 
@@ -160,14 +193,19 @@ function requirePhone(input: string): string {
   return phone;
 }
 
-function toDriverInvitation(
-  i: InvitationWithStatus | (InvitationRecord & { status: 'invited' }),
-): DriverInvitation {
+/** What a text just queued for one friend is: queued, or skipped with the reason. */
+function smsStatusOf(job: QueuedJob): RecipientState {
+  const reason = job.skipped?.[0]?.reason;
+  return (job.queued ?? 0) > 0 || !reason ? 'queued' : `skipped-${reason}`;
+}
+
+function toDriverInvitation(i: InvitationWithStatus): DriverInvitation {
   return {
     phoneNumber: i.normalized_phone,
     dateInvitedTimestamp: i.date_invited_ts,
     freeWeek: i.free_week,
     referralCode: i.referral_code,
     status: i.status,
+    ...(i.sms_status ? { smsStatus: i.sms_status } : {}),
   };
 }

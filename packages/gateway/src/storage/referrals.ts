@@ -1,6 +1,6 @@
 // Referral state: each driver's referral code, the invitations a driver sent (one per friend's
 // phone), the link from a paying friend back to the invitation, and the users a reseller brought.
-import type { InvitationStatus } from '@blockcatch/sdk';
+import type { InvitationStatus, RecipientState } from '@blockcatch/sdk';
 import type { Queryable } from './db.js';
 import type { UserRecord } from './users.js';
 
@@ -46,6 +46,8 @@ export interface InvitationRecord {
 
 export interface InvitationWithStatus extends InvitationRecord {
   status: InvitationStatus;
+  /** Where the friend's text stands; null before texts were sent for invitations. */
+  sms_status: RecipientState | null;
 }
 
 /** Stores an invitation, or returns the one this inviter already sent to that phone. */
@@ -66,8 +68,15 @@ export async function inviteFriend(
   return { created: false, invitation: existing };
 }
 
+const INVITATION_KEY_PREFIX = 'invitation:';
+
+/** The key of the send job that texts a friend: one text per inviter and friend, however often. */
+export const invitationMessageKey = (friendPhone: string) =>
+  `${INVITATION_KEY_PREFIX}${friendPhone}`;
+
 // A friend counts as registered once a Flex user has the invited phone, and paid once that user
-// has a succeeded payment.
+// has a succeeded payment. The text the friend got is the one recipient of the inviter's send job
+// under invitationMessageKey.
 const WITH_STATUS = `
   SELECT i.*,
     CASE
@@ -75,7 +84,10 @@ const WITH_STATUS = `
         THEN 'paid'
       WHEN u.id IS NOT NULL THEN 'registered'
       ELSE 'invited'
-    END AS status
+    END AS status,
+    (SELECT r.status FROM send_jobs j JOIN send_recipients r ON r.job_id = j.id AND r.seq = 1
+     WHERE j.created_by = i.invited_by AND j.idempotency_key = '${INVITATION_KEY_PREFIX}' || i.normalized_phone
+    ) AS sms_status
   FROM invitations i
   LEFT JOIN users u ON u.product = 'flex' AND u.phone_number = i.normalized_phone`;
 

@@ -23,6 +23,8 @@ export interface UserRecord {
   expiration_ts: number | null;
   stripe_express_id: string | null;
   status: 'start' | 'stop';
+  /** The language texts to this user are written in ('en' unless they chose another). */
+  preferred_language?: string;
 }
 
 export type NewUser = Partial<UserRecord> & Pick<UserRecord, 'product' | 'phone_number' | 'name'>;

@@ -17,15 +17,19 @@ export interface RunningGateway {
 
 export async function startGateway(
   config: Partial<GatewayConfigInput> = {},
+  options: Parameters<typeof buildGateway>[1] = {},
 ): Promise<RunningGateway> {
   // Quiet hours off: a test must not depend on the hour it runs.
-  const gateway = await buildGateway({
-    port: 0,
-    logLevel: 'silent',
-    seed: false,
-    quietHours: false,
-    ...config,
-  });
+  const gateway = await buildGateway(
+    {
+      port: 0,
+      logLevel: 'silent',
+      seed: false,
+      quietHours: false,
+      ...config,
+    },
+    options,
+  );
   await insertPeople(gateway.db);
   for (const member of staff) {
     await gateway.identity.ensureAccount({

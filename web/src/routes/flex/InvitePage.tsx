@@ -1,6 +1,8 @@
 // /flex/invite: invite a friend by phone, see who joined and paid, and the free weeks earned.
-// /flex/invite/:phoneNumber fills the friend's number in.
-import { normalizePhone } from '@blockcatch/sdk';
+// /flex/invite/:phoneNumber fills the friend's number in. The friend's text is queued by the
+// gateway and sent by its worker (it may wait for the morning), so the screen says "queued" and
+// follows it until it is sent.
+import { type DriverInvitation, normalizePhone } from '@blockcatch/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +15,21 @@ import { useFormat } from '../../hooks/useFormat.js';
 import { useToast } from '../../hooks/useToast.js';
 import { gateway } from '../../sdk.js';
 
+/** While a friend's text waits for the worker, the list is read again this often. */
+const TEXT_POLL_MS = 5000;
+
+const textPending = (item: DriverInvitation) =>
+  item.smsStatus === 'queued' || item.smsStatus === 'sending';
+
 export default function InvitePage() {
   const { t } = useTranslation();
   const { show } = useToast();
   const params = useParams();
   const queryClient = useQueryClient();
-  const invitations = useQuery(driverQueries.invitations());
+  const invitations = useQuery({
+    ...driverQueries.invitations(),
+    refetchInterval: (query) => (query.state.data?.Items.some(textPending) ? TEXT_POLL_MS : false),
+  });
   const [phone, setPhone] = useState(params.phoneNumber ?? '');
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,7 +46,7 @@ export default function InvitePage() {
     setBusy(true);
     try {
       await gateway.driver.invite(normalized);
-      show('success', t('flex.invite.sent', { phoneNumber: fmt.phone(normalized) }));
+      show('success', t('flex.invite.queued', { phoneNumber: fmt.phone(normalized) }));
       setPhone('');
       void queryClient.invalidateQueries({ queryKey: driverQueries.invitations().queryKey });
     } catch (error) {
@@ -93,6 +104,12 @@ export default function InvitePage() {
                         ? t('flex.invite.freeWeekEarned')
                         : t(`flex.invite.status.${item.status}`)}
                     </strong>
+                    {item.smsStatus ? (
+                      <>
+                        {' '}
+                        <span className="muted">{t(`flex.invite.text.${item.smsStatus}`)}</span>
+                      </>
+                    ) : null}
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,7 @@
 // The referral program: a driver's invitations to friends and the reseller view, the request and
 // answer bodies of packages/gateway/API.md, "Referrals".
 import { z } from 'zod';
+import { RECIPIENT_STATES } from '../delivery.js';
 import { timestampSchema } from './users.js';
 
 /** `POST /invitations`: the friend's phone, in any US form. */
@@ -16,6 +17,12 @@ export const driverInvitationSchema = z.object({
   freeWeek: z.boolean(),
   referralCode: z.string().nullable(),
   status: invitationStatusSchema,
+  /**
+   * Where the text inviting the friend stands: queued until the gateway's worker sends it (it may
+   * wait for the morning), then sent, delivered or why not. Absent when no text was queued (the
+   * friend had signed up already).
+   */
+  smsStatus: z.enum(RECIPIENT_STATES).optional(),
 });
 export type DriverInvitation = z.infer<typeof driverInvitationSchema>;
 
