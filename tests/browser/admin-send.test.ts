@@ -51,8 +51,11 @@ async function deselectRows(page: Page, indexes: number[]): Promise<string[]> {
 
 const PRICES = { smsSegment: 0, whatsappMessage: 0 };
 
-/** Waits for the send job of the messages after `mark` to finish, and returns their numbers. */
-async function deliveredAfter(mark: number, body: string): Promise<string[]> {
+/** Waits for the send job of the messages after `mark` to finish; its id and the numbers sent. */
+async function jobDeliveredAfter(
+  mark: number,
+  body: string,
+): Promise<{ jobId: string; numbers: string[] }> {
   return eventually(
     async () => {
       const messages = await readOutbox(sandbox.gateway.db, { afterId: mark, limit: 1000 });
@@ -61,10 +64,19 @@ async function deliveredAfter(mark: number, body: string): Promise<string[]> {
       const progress = await readJobReport(sandbox.gateway.db, jobId!, PRICES, { limit: 0 });
       expect(progress?.done, 'the send job is done').toBe(true);
       const all = await readOutbox(sandbox.gateway.db, { afterId: mark, limit: 1000 });
-      return all.filter((m) => m.jobId === jobId).map((m) => m.to);
+      return { jobId: jobId!, numbers: all.filter((m) => m.jobId === jobId).map((m) => m.to) };
     },
     { timeout: 30_000 },
   );
+}
+
+async function deliveredAfter(mark: number, body: string): Promise<string[]> {
+  return (await jobDeliveredAfter(mark, body)).numbers;
+}
+
+/** A job in the recent sends list, once it is in `phase`. */
+function jobItem(page: Page, jobId: string, phase: string) {
+  return page.locator(`[data-testid="send-job"][data-job-id="${jobId}"][data-phase="${phase}"]`);
 }
 
 async function idToken(page: Page): Promise<string> {
@@ -127,14 +139,23 @@ describe('the Send SMS screen', () => {
     await expect.poll(() => page.getByLabel('Message', { exact: true }).inputValue()).toBe('');
     await expect.poll(() => page.getByLabel('Region').inputValue()).toBe('');
 
-    const delivered = await deliveredAfter(mark, body);
+    const { jobId, numbers: delivered } = await jobDeliveredAfter(mark, body);
     expect(delivered.sort()).toEqual(expected.map((p) => normalizePhone(p)).sort());
     for (const phone of deselected) expect(delivered).not.toContain(phone);
 
-    // The notifications screen follows the job it started to the end.
-    await page.getByRole('link', { name: 'Send SMS to unpaid invitations' }).click();
-    await page.locator('[data-testid="send-job"][data-done="true"]').first().waitFor();
+    // The screen follows the job it queued to delivered: every recipient on the bar.
+    const done = jobItem(page, jobId, 'done');
+    await done.waitFor();
+    await expect
+      .poll(() => done.getByRole('progressbar').getAttribute('aria-valuenow'))
+      .toBe(String(expected.length));
     expect(errors).toEqual([]);
+
+    // The list comes from the gateway, not from this tab: another browser sees the same job.
+    const other = await sandbox.newPage({ storageState: await page.context().storageState() });
+    await other.page.goto('/admin/notifications');
+    await jobItem(other.page, jobId, 'done').getByText(`Delivered ${expected.length}`).waitFor();
+    expect(other.errors).toEqual([]);
   });
 
   it('sends a WhatsApp template, previewed read-only, to a small region', async () => {
@@ -169,6 +190,48 @@ describe('the Send SMS screen', () => {
       const sent = messages.filter((m) => m.channel === 'whatsapp').map((m) => m.to);
       expect(sent.sort()).toEqual(expected);
     });
+    expect(errors).toEqual([]);
+  });
+
+  it('schedules a send, lists it as scheduled and cancels it before it starts', async () => {
+    const { page, errors } = await sandbox.newPage();
+    await signIn(page, OWNER);
+    await page.goto('/admin/tools');
+    await settled(page);
+    const users = (await listUsers(sandbox.gateway.db, 'flex')).map(toFlexUser);
+    const audience = users.filter((u) => u.humanRegion === 'Las Vegas');
+
+    await page.getByLabel('Region').selectOption('Las Vegas');
+    const body = `Scheduled test ${Date.now()}`;
+    await page.getByLabel('Message', { exact: true }).fill(body);
+    const sendAt = page.getByLabel('Send at (optional)', { exact: true });
+    // A time in the past is explained next to the field, and Review waits for a fix.
+    await sendAt.fill('2020-01-01T09:00');
+    await page.getByText('Choose a time in the future').waitFor();
+    expect(await page.getByRole('button', { name: 'Review' }).isDisabled()).toBe(true);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await sendAt.fill(`${tomorrow}T09:00`);
+    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByText(/^Sends on /).waitFor();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
+    await page
+      .getByText(new RegExp(`^Message scheduled for ${audience.length} users on `))
+      .first()
+      .waitFor();
+
+    const scheduled = page.locator('[data-testid="send-job"][data-phase="scheduled"]', {
+      hasText: body,
+    });
+    await scheduled.getByText(/^Scheduled for /).waitFor();
+    await scheduled.getByRole('button', { name: 'Cancel send' }).click();
+    const cancelled = page.locator('[data-testid="send-job"][data-phase="cancelled"]', {
+      hasText: body,
+    });
+    await cancelled.waitFor();
+    const jobId = (await cancelled.getAttribute('data-job-id'))!;
+    const report = await readJobReport(sandbox.gateway.db, jobId, PRICES, { limit: 0 });
+    expect(report?.counts.cancelled).toBe(audience.length);
     expect(errors).toEqual([]);
   });
 

@@ -28,6 +28,19 @@ describe('errorMessage', () => {
     expect(errorMessage(t, invalid, 'fallback')).toContain('phoneNumber: expected a US number');
   });
 
+  it('names the template variable that has no value, from the field the gateway names', () => {
+    const unbound = HttpError.fromResponse(400, {
+      code: 'unbound_variable',
+      message: 'anything',
+      field: 'msgTemplate.values.week',
+    });
+    expect(errorMessage(t, unbound, 'fallback')).toBe(
+      'errors.byCode.unbound_variable {"variable":"week"}',
+    );
+    const started = HttpError.fromResponse(409, { code: 'job_started', message: 'x' });
+    expect(errorMessage(t, started, 'fallback')).toBe('errors.byCode.job_started');
+  });
+
   it('says to check the connection when the gateway was not reached', () => {
     expect(errorMessage(t, new NetworkError(), 'fallback')).toBe('errors.byCode.network');
   });

@@ -13,6 +13,9 @@ const BY_CODE = new Set([
   'validation',
   'payload_too_large',
   'internal',
+  'job_started',
+  'template_language',
+  'idempotency_key_reused',
 ]);
 
 /**
@@ -30,6 +33,10 @@ export function errorMessage(t: TFunction, error: unknown, fallback: string): st
     }
     if (code === 'validation' && error.serverMessage) {
       return t('errors.byCode.validation', { message: error.serverMessage });
+    }
+    if (code === 'unbound_variable') {
+      // The field names the variable: `msgTemplate.values.<key>`.
+      return t('errors.byCode.unbound_variable', { variable: error.field?.split('.').pop() ?? '' });
     }
     if (code && code !== 'validation' && BY_CODE.has(code)) return t(`errors.byCode.${code}`);
     return fallback;

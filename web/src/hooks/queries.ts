@@ -5,6 +5,12 @@ import type { OfferKind, Product, UserRow } from '@blockcatch/sdk';
 import { queryOptions } from '@tanstack/react-query';
 import { gateway } from '../sdk.js';
 import { loadBilling } from './admin/adminApi.js';
+import { jobsRefetchInterval } from './admin/send-jobs.js';
+
+/** How many recent send jobs the admin screens list. */
+export const RECENT_SEND_JOBS = 10;
+/** How many recipients of a job are read to explain its failures. */
+export const REPORT_RECIPIENTS = 1000;
 
 export const driverQueries = {
   all: ['driver'] as const,
@@ -67,6 +73,19 @@ export const adminQueries = {
     queryOptions({
       queryKey: ['admin', 'billing', from, to],
       queryFn: () => loadBilling(from, to),
+    }),
+  /** Listed by the gateway (every admin's sends), asked again while one is sending or due. */
+  sendJobs: () =>
+    queryOptions({
+      queryKey: ['admin', 'sendJobs'],
+      queryFn: () => gateway.sends.list({ limit: RECENT_SEND_JOBS }),
+      refetchInterval: (query) => jobsRefetchInterval(query.state.data, Date.now()),
+    }),
+  /** A job's first recipients with their errors, to say why some were not delivered. */
+  sendJobReport: (id: string, version: string) =>
+    queryOptions({
+      queryKey: ['admin', 'sendJobs', id, version],
+      queryFn: () => gateway.sends.show(id, { limit: REPORT_RECIPIENTS }),
     }),
   userDashboard: (id: string) =>
     queryOptions({

@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HasPhone } from '../../hooks/admin/selection.js';
 import { useReviewTable } from '../../hooks/admin/useReviewTable.js';
+import { useFormat } from '../../hooks/useFormat.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { Pager } from './Pager.js';
 import { SearchBox } from './SearchBox.js';
@@ -17,6 +18,7 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
   onCancel,
   onSend,
   notificationColumns = false,
+  sendAt,
 }: {
   rows: readonly T[];
   /** The message as recipients will read it (SMS text or template preview). */
@@ -27,8 +29,11 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
   onSend(selected: ReadonlySet<string>): void;
   /** The notifications review's columns (see UserTable). */
   notificationColumns?: boolean;
+  /** When the send starts (ISO), or undefined for now. */
+  sendAt?: string | undefined;
 }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const table = useReviewTable(rows);
   const [confirming, setConfirming] = useState(false);
   const count = table.selectedCount;
@@ -38,6 +43,11 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
       <h2 id="review-heading">{t('common.review')}</h2>
       <p className="recipient-count" data-testid="recipient-count">
         {t('admin.sendSms.recipients', { count })}
+      </p>
+      <p className="send-when" data-testid="send-when">
+        {sendAt === undefined
+          ? t('admin.review.sendsNow')
+          : t('admin.review.sendsAt', { when: fmt.dateTime(Date.parse(sendAt)) })}
       </p>
       <div className="review-message">
         <h3>{t('admin.sendSms.message')}</h3>

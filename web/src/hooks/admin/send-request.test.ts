@@ -2,7 +2,13 @@ import type { WhatsappTemplate } from '@blockcatch/sdk';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { selectEvery, toggleSelected } from './selection.js';
-import { buildSendRequest, isComposed, templatePreview, templateSummary } from './send-request.js';
+import {
+  buildSendRequest,
+  isComposed,
+  sendAtFromLocal,
+  templatePreview,
+  templateSummary,
+} from './send-request.js';
 
 const template: WhatsappTemplate = {
   id: '1',
@@ -87,5 +93,32 @@ describe('templates and composing', () => {
     expect(isComposed({ channel: 'sms', message: '   ' })).toBe(false);
     expect(isComposed({ channel: 'sms', message: 'Hi' })).toBe(true);
     expect(isComposed(null)).toBe(false);
+  });
+});
+
+describe('sendAtFromLocal', () => {
+  const now = new Date('2026-11-24T12:00').getTime();
+
+  it('is now (no sendAt) when the field is empty', () => {
+    expect(sendAtFromLocal('', now)).toEqual({ ok: true });
+  });
+
+  it('reads the field on the browser clock and sends the instant', () => {
+    const answer = sendAtFromLocal('2026-12-01T09:00', now);
+    expect(answer).toEqual({ ok: true, sendAt: new Date('2026-12-01T09:00').toISOString() });
+  });
+
+  it('refuses a time that is not in the future, or not a date-time', () => {
+    expect(sendAtFromLocal('2026-11-24T12:00', now)).toEqual({ ok: false });
+    expect(sendAtFromLocal('2026-11-01T09:00', now)).toEqual({ ok: false });
+    expect(sendAtFromLocal('tomorrow', now)).toEqual({ ok: false });
+  });
+
+  it('puts sendAt on the payload only when given', () => {
+    const rows = [{ phoneNumber: '+12025550001' }];
+    const sms = { channel: 'sms', message: 'Hi' } as const;
+    expect(buildSendRequest(sms, rows, selectEvery(rows)).payload).not.toHaveProperty('sendAt');
+    const later = '2026-12-01T14:00:00.000Z';
+    expect(buildSendRequest(sms, rows, selectEvery(rows), later).payload.sendAt).toBe(later);
   });
 });

@@ -24,6 +24,7 @@ export function buildSendRequest(
   composed: ComposedMessage,
   rows: readonly HasPhone[],
   selected: Selection,
+  sendAt?: string,
 ): SendRequest {
   const seen = new Set<string>();
   const numbers: { number: string }[] = [];
@@ -32,13 +33,32 @@ export function buildSendRequest(
     seen.add(row.phoneNumber);
     numbers.push({ number: row.phoneNumber });
   }
+  const at = sendAt === undefined ? {} : { sendAt };
   if (composed.channel === 'sms') {
-    return { channel: 'sms', payload: { numbers, message: composed.message } };
+    return { channel: 'sms', payload: { numbers, message: composed.message, ...at } };
   }
   return {
     channel: 'whatsapp',
-    payload: { numbers, msgTemplate: toMsgTemplate(composed.template) },
+    payload: { numbers, msgTemplate: toMsgTemplate(composed.template), ...at },
   };
+}
+
+/**
+ * The send's start from the date-and-time field (`YYYY-MM-DDTHH:mm`, the browser's wall clock):
+ * empty is now (no `sendAt`); otherwise an ISO instant with its offset, so the gateway reads the
+ * time the admin meant whatever its own zone. A time not in the future is refused.
+ */
+export function sendAtFromLocal(
+  value: string,
+  now: number,
+): { ok: true; sendAt?: string } | { ok: false } {
+  if (value.trim() === '') return { ok: true };
+  // A date-time without an offset is read on the browser's clock.
+  const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)
+    ? new Date(value).getTime()
+    : NaN;
+  if (Number.isNaN(at) || at <= now) return { ok: false };
+  return { ok: true, sendAt: new Date(at).toISOString() };
 }
 
 /** The template as the send payload names it: language, name and components, no id. */

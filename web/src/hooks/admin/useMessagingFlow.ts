@@ -1,9 +1,9 @@
-// The flow both admin messaging screens share: filters and a message, a review
-// built from them, the send, and on success filters, message and review cleared back to the form.
+// The flow both admin messaging screens share: filters, a message and when to send it, a review
+// built from them, the send, and on success filters, message, time and review cleared back to the form.
 import { useCallback, useRef, useState } from 'react';
 import { EMPTY_DRAFT, type MessageDraft } from '../../components/admin/MessageComposer.js';
 import type { HasPhone, Selection } from './selection.js';
-import { buildSendRequest, type ComposedMessage } from './send-request.js';
+import { buildSendRequest, type ComposedMessage, sendAtFromLocal } from './send-request.js';
 import { type SendOutcome, useSendMessage } from './useSendMessage.js';
 
 export interface Review<R> {
@@ -11,11 +11,15 @@ export interface Review<R> {
   id: number;
   rows: R[];
   composed: ComposedMessage;
+  /** When the send starts (an ISO instant), or undefined for now. */
+  sendAt: string | undefined;
 }
 
 export function useMessagingFlow<F extends object, R extends HasPhone>(noFilters: F) {
   const [filters, setFilters] = useState<F>(noFilters);
   const [draft, setDraft] = useState<MessageDraft>(EMPTY_DRAFT);
+  /** The date-and-time field as typed (`YYYY-MM-DDTHH:mm`); empty sends now. */
+  const [sendAtText, setSendAtText] = useState('');
   const [review, setReview] = useState<Review<R> | null>(null);
   const [result, setResult] = useState<SendOutcome | null>(null);
   const reviews = useRef(0);
@@ -25,20 +29,30 @@ export function useMessagingFlow<F extends object, R extends HasPhone>(noFilters
     (patch: Partial<F>) => setFilters((current) => ({ ...current, ...patch })),
     [],
   );
-  const startReview = useCallback((rows: R[], composed: ComposedMessage) => {
-    setResult(null);
-    reviews.current += 1;
-    setReview({ id: reviews.current, rows, composed });
-  }, []);
+  /** Not ok while the time is in the past: the field says why, and Review waits. */
+  const sendAt = sendAtFromLocal(sendAtText, Date.now());
+  const startReview = useCallback(
+    (rows: R[], composed: ComposedMessage) => {
+      const at = sendAtFromLocal(sendAtText, Date.now());
+      if (!at.ok) return;
+      setResult(null);
+      reviews.current += 1;
+      setReview({ id: reviews.current, rows, composed, sendAt: at.sendAt });
+    },
+    [sendAtText],
+  );
   const cancelReview = useCallback(() => setReview(null), []);
   const sendSelected = async (selected: Selection) => {
     if (!review) return;
-    const outcome = await send(buildSendRequest(review.composed, review.rows, selected));
+    const outcome = await send(
+      buildSendRequest(review.composed, review.rows, selected, review.sendAt),
+    );
     if (!outcome) return;
     setResult(outcome);
     if (outcome.ok) {
       setFilters(noFilters);
       setDraft(EMPTY_DRAFT);
+      setSendAtText('');
       setReview(null);
     }
   };
@@ -48,6 +62,9 @@ export function useMessagingFlow<F extends object, R extends HasPhone>(noFilters
     setFilter,
     draft,
     setDraft,
+    sendAtText,
+    setSendAtText,
+    sendAtValid: sendAt.ok,
     review,
     startReview,
     cancelReview,

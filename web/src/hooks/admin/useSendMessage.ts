@@ -1,14 +1,15 @@
 // Sends a review's message through the SDK. One idempotency key per review: a double click, or a
 // retry after a lost answer, reaches the gateway with the same key and is never sent twice.
-import { HttpError } from '@blockcatch/sdk';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gateway } from '../../sdk.js';
+import { errorMessage } from '../errorMessage.js';
 import { adminQueries } from '../queries.js';
+import { useFormat } from '../useFormat.js';
 import { useToast } from '../useToast.js';
+import { sendOutcomeText } from './send-outcome.js';
 import type { SendRequest } from './send-request.js';
-import { rememberSendJob } from './useRecentSendJobs.js';
 
 export type SendOutcome = { ok: true; text: string } | { ok: false; text: string };
 
@@ -19,6 +20,7 @@ export type SendOutcome = { ok: true; text: string } | { ok: false; text: string
 export function useSendMessage(reviewId: number) {
   const { t } = useTranslation();
   const toast = useToast();
+  const fmt = useFormat();
   const queryClient = useQueryClient();
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
@@ -37,17 +39,15 @@ export function useSendMessage(reviewId: number) {
           request.channel === 'sms'
             ? await gateway.sendSms(request.payload, options)
             : await gateway.sendWhatsapp(request.payload, options);
-        if (result.jobId) rememberSendJob(result.jobId);
-        // Who was messaged, and when, is part of the tables the screens show.
+        // Who was messaged, and when, is part of the tables the screens show; the new job joins
+        // the recent sends, which follow it to delivered.
         void queryClient.invalidateQueries({ queryKey: adminQueries.all });
-        const text =
-          result.message || t('admin.sendSms.sent', { count: request.payload.numbers.length });
+        const text = sendOutcomeText(t, fmt.dateTime, result, request.payload.numbers.length);
         toast.dismiss(progress);
         toast.show('success', text);
         return { ok: true, text };
       } catch (error) {
-        const text =
-          (error instanceof HttpError && error.serverMessage) || t('admin.sendSms.sendFailed');
+        const text = errorMessage(t, error, t('admin.sendSms.sendFailed'));
         toast.dismiss(progress);
         toast.show('error', text);
         return { ok: false, text };
@@ -56,7 +56,7 @@ export function useSendMessage(reviewId: number) {
         setSending(false);
       }
     },
-    [idempotencyKey, queryClient, t, toast],
+    [fmt, idempotencyKey, queryClient, t, toast],
   );
 
   return { send, sending };

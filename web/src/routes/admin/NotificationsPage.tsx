@@ -1,4 +1,4 @@
-// /admin/notifications: the sends started from this tab with their progress, and 'Send SMS to
+// /admin/notifications: the recent sends with their delivery, and 'Send SMS to
 // unpaid invitations' (step 1 filters, step 2 review).
 import type { InviteeFilters, MergedInvitee } from '@blockcatch/sdk';
 import { useMemo } from 'react';
@@ -9,6 +9,7 @@ import { composedFrom, MessageComposer } from '../../components/admin/MessageCom
 import { MessagePreview } from '../../components/admin/MessagePreview.js';
 import { RecentSends } from '../../components/admin/RecentSends.js';
 import { ReviewStep } from '../../components/admin/ReviewStep.js';
+import { SendAtField } from '../../components/admin/SendAtField.js';
 import { SendResultLine } from '../../components/admin/SendResultLine.js';
 import { Spinner } from '../../components/admin/Spinner.js';
 import { TriStateSelect } from '../../components/admin/TriStateSelect.js';
@@ -72,6 +73,7 @@ function UnpaidInvitations() {
           sending={sending}
           onCancel={flow.cancelReview}
           onSend={flow.sendSelected}
+          sendAt={review.sendAt}
           notificationColumns
         />
       ) : (
@@ -124,8 +126,13 @@ function UnpaidInvitations() {
             whatsappAllowed={role.billingDetails}
             limitControl="fixed"
           />
+          <SendAtField
+            value={flow.sendAtText}
+            onChange={flow.setSendAtText}
+            invalid={!flow.sendAtValid}
+          />
           <div className="actions">
-            <button type="submit" className="primary" disabled={!composed}>
+            <button type="submit" className="primary" disabled={!composed || !flow.sendAtValid}>
               {t('common.review')}
             </button>
           </div>

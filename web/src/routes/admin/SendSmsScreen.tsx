@@ -7,8 +7,10 @@ import { DateField } from '../../components/admin/DateField.js';
 import { composedFrom, MessageComposer } from '../../components/admin/MessageComposer.js';
 import { MessagePreview } from '../../components/admin/MessagePreview.js';
 import { ProductSwitch } from '../../components/admin/ProductSwitch.js';
+import { RecentSends } from '../../components/admin/RecentSends.js';
 import { ReviewStep } from '../../components/admin/ReviewStep.js';
 import { SelectField } from '../../components/admin/SelectField.js';
+import { SendAtField } from '../../components/admin/SendAtField.js';
 import { SendResultLine } from '../../components/admin/SendResultLine.js';
 import { Spinner } from '../../components/admin/Spinner.js';
 import { TriStateSelect } from '../../components/admin/TriStateSelect.js';
@@ -43,20 +45,7 @@ export function SendSmsScreen() {
   const composed = composedFrom(draft, templates);
   const set = flow.setFilter;
 
-  if (review) {
-    return (
-      <ReviewStep
-        key={review.id}
-        rows={review.rows}
-        message={<MessagePreview composed={review.composed} />}
-        sending={sending}
-        onCancel={flow.cancelReview}
-        onSend={flow.sendSelected}
-      />
-    );
-  }
-
-  return (
+  const form = (
     <form
       className="send-form"
       aria-labelledby="send-sms-heading"
@@ -136,14 +125,42 @@ export function SendSmsScreen() {
         whatsappAllowed={role.billingDetails}
         limitControl={role.multiSegmentSms ? 'free' : 'locked'}
       />
+      <SendAtField
+        value={flow.sendAtText}
+        onChange={flow.setSendAtText}
+        invalid={!flow.sendAtValid}
+      />
 
       {users.status === 'pending' && <Spinner />}
       {users.status === 'error' && <p className="error-text">{t('admin.sendSms.loadFailed')}</p>}
       <div className="actions">
-        <button type="submit" className="primary" disabled={!userRows || !composed}>
+        <button
+          type="submit"
+          className="primary"
+          disabled={!userRows || !composed || !flow.sendAtValid}
+        >
           {t('common.review')}
         </button>
       </div>
     </form>
+  );
+
+  return (
+    <>
+      {review ? (
+        <ReviewStep
+          key={review.id}
+          rows={review.rows}
+          message={<MessagePreview composed={review.composed} />}
+          sending={sending}
+          onCancel={flow.cancelReview}
+          onSend={flow.sendSelected}
+          sendAt={review.sendAt}
+        />
+      ) : (
+        form
+      )}
+      <RecentSends />
+    </>
   );
 }
