@@ -1,16 +1,29 @@
 // Each driver's block filters; saving them also sets `users.setup_complete`.
-import type { DriverFilters } from '@blockcatch/sdk';
+import {
+  type DriverFilters,
+  type SavedDriverFilters,
+  storedDriverFiltersSchema,
+} from '@blockcatch/sdk';
 import type { Db, Queryable } from './db.js';
 
 export async function findDriverFilters(
   db: Queryable,
   userId: string,
-): Promise<DriverFilters | null> {
-  const rows = await db.query<{ filters: DriverFilters }>(
+): Promise<SavedDriverFilters | null> {
+  const rows = await db.query<{ filters: unknown }>(
     'SELECT filters FROM driver_settings WHERE user_id = $1',
     [userId],
   );
-  return rows[0]?.filters ?? null;
+  return rows[0] === undefined ? null : readStoredFilters(rows[0].filters);
+}
+
+/**
+ * A stored filters row as today's filters: fields added since it was saved take their defaults
+ * and keys no longer known are dropped. A row that is not filters at all reads as none saved.
+ */
+export function readStoredFilters(stored: unknown): SavedDriverFilters | null {
+  const parsed = storedDriverFiltersSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
 }
 
 /** Setup is complete once the saved filters name a warehouse and hold at least one window. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_DAYS, previewFilters, type SeenOffer } from './filter-preview.js';
 import { matchOffer } from './offers.js';
-import type { Block, DriverFilters } from './schemas/driver.js';
+import type { Block, DriverFilters, SavedDriverFilters } from './schemas/driver.js';
 import { WEEKDAYS, type WeeklySchedule } from './schemas/driver.js';
 
 const MINUTE = 60_000;
@@ -23,18 +23,37 @@ function filters(overrides: Partial<DriverFilters> = {}): DriverFilters {
     timeBufferMinutes: 0,
     weeklySchedule: allWeek(),
     timeZone: 'UTC',
+    stationRules: {},
+    minBlockHours: 0,
+    maxBlockHours: null,
     ...overrides,
   };
 }
 
-const filtersArb = fc.record({
-  warehouses: fc.subarray(['A', 'B', 'C'], { minLength: 1 }),
-  minHourlyPay: fc.integer({ min: 0, max: 60 }),
-  minBlockPay: fc.integer({ min: 0, max: 200 }),
-  timeBufferMinutes: fc.integer({ min: 0, max: 240 }),
-  weeklySchedule: fc.constantFrom(allWeek(), allWeek('06:00', '18:00'), allWeek('20:00', '04:00')),
-  timeZone: fc.constantFrom('UTC', 'America/New_York'),
-}) as fc.Arbitrary<DriverFilters>;
+const filtersArb: fc.Arbitrary<SavedDriverFilters> = fc
+  .record({
+    warehouses: fc.subarray(['A', 'B', 'C'], { minLength: 1 }),
+    minHourlyPay: fc.integer({ min: 0, max: 60 }),
+    minBlockPay: fc.integer({ min: 0, max: 200 }),
+    timeBufferMinutes: fc.integer({ min: 0, max: 240 }),
+    weeklySchedule: fc.constantFrom(
+      allWeek(),
+      allWeek('06:00', '18:00'),
+      allWeek('20:00', '04:00'),
+    ),
+    timeZone: fc.constantFrom('UTC', 'America/New_York'),
+    bRule: fc.option(fc.record({ minHourlyPay: fc.integer({ min: 0, max: 60 }) }), {
+      nil: undefined,
+    }),
+    minBlockHours: fc.integer({ min: 0, max: 4 }),
+    maxBlockHours: fc.option(fc.integer({ min: 4, max: 8 }), { nil: null }),
+  })
+  .map(({ bRule, ...f }) => ({
+    ...f,
+    stationRules: (bRule && f.warehouses.includes('B')
+      ? { B: bRule }
+      : {}) as SavedDriverFilters['stationRules'],
+  }));
 
 /** Offers seen over the 9 days before NOW (some outside the look-back), starting after they are seen. */
 const offerArb = fc
@@ -175,10 +194,10 @@ describe('previewFilters', () => {
       fc.property(
         disjointOffersArb,
         filtersArb,
-        fc.constantFrom('minHourlyPay', 'minBlockPay', 'timeBufferMinutes'),
+        fc.constantFrom('minHourlyPay', 'minBlockPay', 'timeBufferMinutes', 'minBlockHours'),
         fc.integer({ min: 0, max: 240 }),
         (offers, current, field, by) => {
-          const looser = { ...current, [field]: Math.max(0, current[field] - by) };
+          const looser = { ...current, [field]: Math.max(0, (current[field] ?? 0) - by) };
           const preview = previewFilters(offers, current, looser, { now: NOW });
           expect(preview.deltaBlocks).toBeGreaterThanOrEqual(0);
           expect(preview.deltaPay).toBeGreaterThanOrEqual(0);

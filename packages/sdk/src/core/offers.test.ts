@@ -9,7 +9,9 @@ import {
   NO_WAREHOUSE_MESSAGE,
   type Offer,
   offerSchema,
+  type SavedDriverFilters,
   type ScheduleWindow,
+  storedDriverFiltersSchema,
   WEEKDAYS,
   type Weekday,
   type WeeklySchedule,
@@ -36,6 +38,9 @@ function filtersWith(overrides: Partial<DriverFilters> = {}): DriverFilters {
     timeBufferMinutes: 0,
     weeklySchedule: week([ALL_DAY]),
     timeZone: 'America/New_York',
+    stationRules: {},
+    minBlockHours: 0,
+    maxBlockHours: null,
     ...overrides,
   };
 }
@@ -173,6 +178,79 @@ describe('matchOffer', () => {
     expect(reasonFor(TUESDAY, { ...strict, warehouses: ['DAU9'] }, ctx)).toBe('warehouse');
   });
 
+  it("applies a station's own minimums to its blocks and the general ones elsewhere", () => {
+    // $75 for 3 hours is $25 an hour.
+    const filters = filtersWith({
+      warehouses: ['DAU1', 'DAU2'],
+      minHourlyPay: 20,
+      minBlockPay: 50,
+      timeBufferMinutes: 30,
+      stationRules: { DAU2: { minHourlyPay: 30 } },
+    });
+    const paid = { ...TUESDAY, pay: 75 };
+    expect(reasonFor(paid, filters)).toBeNull();
+    expect(reasonFor({ ...paid, serviceAreaId: 'DAU2' }, filters)).toBe('hourly-pay');
+    // Fields the station leaves out keep the general minimum.
+    expect(reasonFor({ ...paid, serviceAreaId: 'DAU2', pay: 95 }, filters)).toBeNull();
+    expect(reasonFor({ ...TUESDAY, serviceAreaId: 'DAU2', pay: 40 }, filters)).toBe('hourly-pay');
+    const lower = filtersWith({
+      warehouses: ['DAU1', 'DAU2'],
+      minBlockPay: 50,
+      timeBufferMinutes: 30,
+      stationRules: { DAU2: { minBlockPay: 40, timeBufferMinutes: 10 } },
+    });
+    const cheapSoon = { ...TUESDAY, pay: 45 };
+    const ctx = { now: TUESDAY.startTime - 20 * MINUTE, wonBlocks: [] };
+    expect(reasonFor(cheapSoon, lower, ctx)).toBe('block-pay');
+    expect(reasonFor({ ...cheapSoon, serviceAreaId: 'DAU2' }, lower, ctx)).toBeNull();
+    expect(reasonFor({ ...cheapSoon, pay: 60 }, lower, ctx)).toBe('time-buffer');
+  });
+
+  it('refuses a block shorter than the shortest or longer than the longest, bounds included', () => {
+    // TUESDAY lasts 3 hours.
+    expect(reasonFor(TUESDAY, filtersWith({ minBlockHours: 3, maxBlockHours: 3 }))).toBeNull();
+    expect(reasonFor(TUESDAY, filtersWith({ minBlockHours: 3.25 }))).toBe('block-length');
+    expect(reasonFor(TUESDAY, filtersWith({ maxBlockHours: 2.75 }))).toBe('block-length');
+    expect(reasonFor(TUESDAY, filtersWith({ minBlockHours: 0, maxBlockHours: null }))).toBeNull();
+  });
+
+  it('checks block length last, after overlap', () => {
+    const won = { startTime: TUESDAY.startTime, endTime: TUESDAY.endTime };
+    const short = filtersWith({ minBlockHours: 4 });
+    expect(reasonFor(TUESDAY, short, { now: 0, wonBlocks: [won] })).toBe('overlap');
+    expect(reasonFor(TUESDAY, short)).toBe('block-length');
+  });
+
+  it('takes blocks on both sides of midnight in a window that crosses it', () => {
+    // Monday 2026-06-15 22:00 to Tuesday 02:00 in New York.
+    const filters = filtersWith({
+      weeklySchedule: week([{ start: '22:00', end: '02:00' }], ['mon']),
+    });
+    const at = (day: string, time: string) => `2026-06-${day}T${time}:00-04:00`;
+    expect(reasonFor(offer(at('15', '23:00'), at('16', '01:00')), filters)).toBeNull();
+    expect(reasonFor(offer(at('16', '01:00'), at('16', '02:00')), filters)).toBeNull();
+    expect(reasonFor(offer(at('15', '22:00'), at('15', '23:30')), filters)).toBeNull();
+    expect(reasonFor(offer(at('16', '01:30'), at('16', '02:15')), filters)).toBe('schedule');
+    expect(reasonFor(offer(at('15', '21:45'), at('15', '23:00')), filters)).toBe('schedule');
+    // Tuesday's own early hours are Monday's window; Tuesday night is not.
+    expect(reasonFor(offer(at('16', '23:00'), at('17', '01:00')), filters)).toBe('schedule');
+    expect(reasonFor(offer(at('14', '01:00'), at('14', '02:00')), filters)).toBe('schedule');
+  });
+
+  it('a window crossing into a spring-forward night lasts an hour less', () => {
+    // Saturday 2026-03-07 22:00 to Sunday 04:00 in New York: 5 real hours.
+    const filters = filtersWith({
+      weeklySchedule: week([{ start: '22:00', end: '04:00' }], ['sat']),
+    });
+    const whole = offer('2026-03-07T22:00:00-05:00', '2026-03-08T04:00:00-04:00');
+    expect(whole.endTime - whole.startTime).toBe(5 * HOUR);
+    expect(reasonFor(whole, filters)).toBeNull();
+    expect(reasonFor({ ...whole, endTime: whole.endTime + QUARTER }, filters)).toBe('schedule');
+    expect(
+      reasonFor(offer('2026-03-08T01:30:00-05:00', '2026-03-08T03:30:00-04:00'), filters),
+    ).toBeNull();
+  });
+
   it.each(['9:00', '09-00', '0a:00', '09:60', '24:01', '09:000'])(
     'throws on the window time %s, which is not HH:MM up to 24:00',
     (start) => {
@@ -299,13 +377,29 @@ const instant = fc
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const clock = (quarters: number) =>
   `${pad2(Math.floor(quarters / 4))}:${pad2((quarters % 4) * 15)}`;
-const scheduleWindow = fc
-  .integer({ min: 0, max: 95 })
-  .chain((start) =>
-    fc
-      .integer({ min: start + 1, max: 96 })
-      .map((end) => ({ start: clock(start), end: clock(end) })),
-  );
+const scheduleWindow = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc
+      .integer({ min: 0, max: 95 })
+      .chain((start) =>
+        fc
+          .integer({ min: start + 1, max: 96 })
+          .map((end) => ({ start: clock(start), end: clock(end) })),
+      ),
+  },
+  {
+    // Crossing midnight: ends, on the next day, before it starts.
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 1, max: 95 })
+      .chain((start) =>
+        fc
+          .integer({ min: 0, max: start - 1 })
+          .map((end) => ({ start: clock(start), end: clock(end) })),
+      ),
+  },
+);
 const weeklySchedule = fc.record(
   Object.fromEntries(WEEKDAYS.map((day) => [day, fc.array(scheduleWindow, { maxLength: 3 })])) as {
     [day in Weekday]: fc.Arbitrary<ScheduleWindow[]>;
@@ -313,14 +407,38 @@ const weeklySchedule = fc.record(
 );
 const dollars = (max: number) => fc.integer({ min: 0, max: max * 100 }).map((cents) => cents / 100);
 
-const filters: fc.Arbitrary<DriverFilters> = fc.record({
-  warehouses: fc.subarray(['A', 'B', 'C', 'D'], { minLength: 1 }),
-  minHourlyPay: dollars(40),
-  minBlockPay: dollars(150),
-  timeBufferMinutes: fc.integer({ min: 0, max: 240 }),
-  weeklySchedule,
-  timeZone: fc.constantFrom(...ZONES),
-});
+const stationRule = fc.record(
+  {
+    minHourlyPay: dollars(40),
+    minBlockPay: dollars(150),
+    timeBufferMinutes: fc.integer({ min: 0, max: 240 }),
+  },
+  { requiredKeys: [] },
+);
+const blockHours = fc.integer({ min: 0, max: 10 * 4 }).map((q) => q / 4);
+
+const filters: fc.Arbitrary<SavedDriverFilters> = fc
+  .record({
+    warehouses: fc.subarray(['A', 'B', 'C', 'D'], { minLength: 1 }),
+    minHourlyPay: dollars(40),
+    minBlockPay: dollars(150),
+    timeBufferMinutes: fc.integer({ min: 0, max: 240 }),
+    weeklySchedule,
+    timeZone: fc.constantFrom(...ZONES),
+    rules: fc.array(stationRule, { minLength: 4, maxLength: 4 }),
+    ruled: fc.subarray(['A', 'B', 'C', 'D']),
+    minBlockHours: fc.oneof(fc.constant(0), blockHours),
+    maxBlockHours: fc.oneof(
+      fc.constant(null),
+      blockHours.map((h) => h + 0.25),
+    ),
+  })
+  .map(({ rules, ruled, ...f }) => ({
+    ...f,
+    stationRules: Object.fromEntries(
+      ruled.filter((id) => f.warehouses.includes(id)).map((id, i) => [id, rules[i]!]),
+    ),
+  }));
 
 // Mostly blocks of a few hours; sometimes long ones, empty ones and inverted ones.
 const offerArb: fc.Arbitrary<Offer> = fc
@@ -389,30 +507,49 @@ function clockAt(ts: number, timeZone: string): { date: string; minute: number }
 
 const minuteOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
 
-/** Whether the driver's clock shows the start date and a time of one window all block long. */
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 24 * HOUR).toISOString().slice(0, 10);
+const weekdayOf = (date: string) => WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
+
+/**
+ * Whether the driver's clock shows a time of one window all block long: a window of the start
+ * date (that date and a time from its start to its end, or on to the next date before its end
+ * when it crosses midnight), or a crossing window of the date before.
+ */
 function clockStaysInOneWindow(o: Offer, f: DriverFilters): boolean {
   if (o.endTime <= o.startTime) return false;
   const shown: { date: string; minute: number }[] = [];
   for (let t = o.startTime; t < o.endTime; t += QUARTER) shown.push(clockAt(t, f.timeZone));
-  const date = shown[0]!.date;
-  const weekday = WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
-  return f.weeklySchedule[weekday].some((w) =>
-    shown.every(
-      (c) => c.date === date && c.minute >= minuteOf(w.start) && c.minute < minuteOf(w.end),
-    ),
-  );
+  const startDate = shown[0]!.date;
+  return [addDays(startDate, -1), startDate].some((date) => {
+    const next = addDays(date, 1);
+    return f.weeklySchedule[weekdayOf(date)].some((w) => {
+      const from = minuteOf(w.start);
+      const to = minuteOf(w.end);
+      return shown.every((c) =>
+        from < to
+          ? c.date === date && c.minute >= from && c.minute < to
+          : (c.date === date && c.minute >= from) || (c.date === next && c.minute < to),
+      );
+    });
+  });
 }
 
 /** The rules read straight from the issue, in its order. */
 function firstFailingRule(o: Offer, f: DriverFilters, ctx: MatchContext): RefusalReason | null {
   const hours = (o.endTime - o.startTime) / HOUR;
   if (!f.warehouses.includes(o.serviceAreaId)) return 'warehouse';
-  if (hours > 0 && o.pay / hours < f.minHourlyPay) return 'hourly-pay';
-  if (o.pay < f.minBlockPay) return 'block-pay';
-  if (o.startTime < ctx.now + f.timeBufferMinutes * MINUTE) return 'time-buffer';
+  const own = f.stationRules?.[o.serviceAreaId] ?? {};
+  if (hours > 0 && o.pay / hours < (own.minHourlyPay ?? f.minHourlyPay)) return 'hourly-pay';
+  if (o.pay < (own.minBlockPay ?? f.minBlockPay)) return 'block-pay';
+  const buffer = own.timeBufferMinutes ?? f.timeBufferMinutes;
+  if (o.startTime < ctx.now + buffer * MINUTE) return 'time-buffer';
   if (!clockStaysInOneWindow(o, f)) return 'schedule';
   if (ctx.wonBlocks.some((b) => b.startTime < o.endTime && o.startTime < b.endTime)) {
     return 'overlap';
+  }
+  if (hours < (f.minBlockHours ?? 0) || hours > (f.maxBlockHours ?? Number.POSITIVE_INFINITY)) {
+    return 'block-length';
   }
   return null;
 }
@@ -447,11 +584,20 @@ describe('matchOffer properties', () => {
     );
   });
 
-  it('an accepted offer lies inside one window of its local start day', () => {
-    // Pay and buffer rules off, so that most offers reach the schedule rule.
+  it('an accepted offer lies inside one window of its local start day or a crossing one of the day before', () => {
+    // Pay, buffer and length rules off, so that most offers reach the schedule rule.
     const open = fc.tuple(offerArb, filters).map(([o, f]) => ({
       o: { ...o, serviceAreaId: 'A' },
-      f: { ...f, warehouses: ['A'], minHourlyPay: 0, minBlockPay: 0, timeBufferMinutes: 0 },
+      f: {
+        ...f,
+        warehouses: ['A'],
+        minHourlyPay: 0,
+        minBlockPay: 0,
+        timeBufferMinutes: 0,
+        stationRules: {},
+        minBlockHours: 0,
+        maxBlockHours: null,
+      },
     }));
     fc.assert(
       fc.property(open, ({ o, f }) => {
@@ -500,6 +646,38 @@ describe('matchOffer properties', () => {
     );
   });
 
+  it('lowering a station minimum or widening the block length never turns an accept into a refusal', () => {
+    fc.assert(
+      fc.property(scenario, ({ offer: o, filters: f, ctx }) => {
+        fc.pre(matchOffer(o, f, ctx).accept);
+        const looser: SavedDriverFilters = {
+          ...f,
+          stationRules: Object.fromEntries(
+            Object.keys(f.stationRules).map((id) => [id, { minHourlyPay: 0, minBlockPay: 0 }]),
+          ),
+          minBlockHours: 0,
+          maxBlockHours: null,
+        };
+        // Without its own buffer a station falls back to the general one, so keep each station's.
+        for (const [id, rule] of Object.entries(f.stationRules)) {
+          looser.stationRules[id]!.timeBufferMinutes =
+            rule.timeBufferMinutes ?? f.timeBufferMinutes;
+        }
+        expect(matchOffer(o, looser, ctx).accept).toBe(true);
+      }),
+    );
+  });
+
+  it('reads filters stored before station rules and block length existed as having none', () => {
+    fc.assert(
+      fc.property(scenario, ({ offer: o, filters: f, ctx }) => {
+        const { stationRules: _r, minBlockHours: _min, maxBlockHours: _max, ...old } = f;
+        const none = { ...f, stationRules: {}, minBlockHours: 0, maxBlockHours: null };
+        expect(matchOffer(o, old as DriverFilters, ctx)).toEqual(matchOffer(o, none, ctx));
+      }),
+    );
+  });
+
   it('a matcher compiled once decides a run of offers as matchOffer does each', () => {
     fc.assert(
       fc.property(filters, fc.array(offerArb, { maxLength: 30 }), (f, offers) => {
@@ -535,7 +713,6 @@ describe('driverFiltersSchema', () => {
   it.each([
     [{ start: '24:00', end: '24:00' }],
     [{ start: '09:00', end: '09:00' }],
-    [{ start: '17:00', end: '09:00' }],
     [{ start: '9:00', end: '17:00' }],
     [{ start: '09:00', end: '24:01' }],
     [{ start: '09:60', end: '17:00' }],
@@ -543,6 +720,63 @@ describe('driverFiltersSchema', () => {
   ])('refuses the window %o', (window) => {
     const result = driverFiltersSchema.safeParse({ ...valid, weeklySchedule: week([window]) });
     expect(result.success).toBe(false);
+  });
+
+  it('accepts a window crossing midnight, station rules for its warehouses and block lengths', () => {
+    const filters = {
+      ...valid,
+      warehouses: ['DAU1', 'DAU2'],
+      weeklySchedule: week([{ start: '22:00', end: '02:00' }]),
+      stationRules: { DAU2: { minHourlyPay: 25, timeBufferMinutes: 15 } },
+      minBlockHours: 2,
+      maxBlockHours: 4.5,
+    };
+    expect(driverFiltersSchema.parse(filters)).toEqual(filters);
+  });
+
+  it('fills the fields a client leaves out with none', () => {
+    const { stationRules: _r, minBlockHours: _min, maxBlockHours: _max, ...old } = valid;
+    expect(driverFiltersSchema.parse(old)).toEqual({
+      ...old,
+      stationRules: {},
+      minBlockHours: 0,
+      maxBlockHours: null,
+    });
+  });
+
+  it('names the field of a station rule for no warehouse and of a longest block under the shortest', () => {
+    const result = driverFiltersSchema.safeParse({
+      ...valid,
+      stationRules: { DAU9: { minHourlyPay: 10 } },
+      minBlockHours: 4,
+      maxBlockHours: 3,
+    });
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual([
+      'stationRules.DAU9',
+      'maxBlockHours',
+    ]);
+    for (const bad of [
+      { stationRules: { DAU1: { minHourlyPay: -1 } } },
+      { stationRules: { DAU1: { surprise: 1 } } },
+      { minBlockHours: 25 },
+      { maxBlockHours: 0 },
+    ]) {
+      expect(driverFiltersSchema.safeParse({ ...valid, ...bad }).success).toBe(false);
+    }
+  });
+
+  it('reads a stored row without the later fields and with keys it does not know', () => {
+    const { stationRules: _r, minBlockHours: _min, maxBlockHours: _max, ...old } = valid;
+    const stored = {
+      ...old,
+      legacyFlag: true,
+      weeklySchedule: { ...old.weeklySchedule, mon: [{ start: '06:00', end: '10:00', note: 'x' }] },
+    };
+    expect(driverFiltersSchema.safeParse(stored).success).toBe(false);
+    expect(storedDriverFiltersSchema.parse(stored)).toEqual({
+      ...valid,
+      weeklySchedule: { ...old.weeklySchedule, mon: [{ start: '06:00', end: '10:00' }] },
+    });
   });
 
   it('refuses an unknown time zone, a negative buffer and a negative minimum', () => {

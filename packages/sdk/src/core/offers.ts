@@ -3,8 +3,10 @@
 //
 // Schedule windows are read on the driver's wall clock. A window `start`–`end` of a day holds
 // exactly the instants at which the driver's clock shows that date and a time in [start, end);
-// `24:00` is the midnight that ends the date. A block fits when every instant of it is held by
-// one window of the day it starts on (its local start day). On daylight-saving days this means:
+// `24:00` is the midnight that ends the date. A window ending before it starts (22:00–02:00)
+// crosses midnight: it holds that date from `start` on and the next date before `end`, as one
+// stretch. A block fits when every instant of it is held by one window: one of the day it starts
+// on (its local start day), or a crossing window of the day before. On daylight-saving days:
 // - spring forward (2026-03-08 in New York, 02:00–03:00 never shown): a window edge inside the
 //   skipped hour falls on the jump, so 01:00–04:00 lasts 2 real hours and 00:00–24:00 lasts 23;
 // - fall back (2026-11-01 in New York, 01:00–02:00 shown twice): the window holds both passes of
@@ -29,6 +31,7 @@ export const REFUSAL_REASONS = [
   'time-buffer',
   'schedule',
   'overlap',
+  'block-length',
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
@@ -63,49 +66,103 @@ export function matchOffer(offer: Offer, filters: DriverFilters, ctx: MatchConte
 
 /** Compiles `filters` into a function deciding offers for them, the same way `matchOffer` does. */
 export function createOfferMatcher(filters: DriverFilters): OfferMatcher {
-  const warehouses = new Set(filters.warehouses);
-  const { minHourlyPay, minBlockPay } = filters;
-  const bufferMs = filters.timeBufferMinutes * MINUTE_MS;
-  const windowsByWeekday = compileSchedule(filters.weeklySchedule);
+  const rulesByStation = compileStationRules(filters);
+  const minLengthMs = (filters.minBlockHours ?? 0) * HOUR_MS;
+  const maxLengthMs = (filters.maxBlockHours ?? Number.POSITIVE_INFINITY) * HOUR_MS;
+  const schedule = compileSchedule(filters.weeklySchedule);
   const calendar = calendarOf(filters.timeZone);
 
   function fitsSchedule(start: number, end: number): boolean {
     const day = calendar.dayContaining(start);
-    const windows = windowsByWeekday[day.weekday]!;
-    for (let i = 0; i < windows.length; i += 2) {
-      if (windowHolds(day, windows[i]!, windows[i + 1]!, start, end)) return true;
+    const { within, crossing } = schedule[day.weekday]!;
+    for (let i = 0; i < within.length; i += 2) {
+      if (windowHolds(day, within[i]!, within[i + 1]!, null, start, end)) return true;
+    }
+    if (crossing.length > 0) {
+      const next = calendar.dayAfter(day);
+      for (let i = 0; i < crossing.length; i += 2) {
+        if (windowHolds(day, crossing[i]!, crossing[i + 1]!, next, start, end)) return true;
+      }
+    }
+    // A crossing window of the day before holds this day's early hours.
+    const before = schedule[(day.weekday + 6) % 7]!.crossing;
+    if (before.length > 0) {
+      const previous = calendar.dayBefore(day);
+      for (let i = 0; i < before.length; i += 2) {
+        if (windowHolds(previous, before[i]!, before[i + 1]!, day, start, end)) return true;
+      }
     }
     return false;
   }
 
   return (offer, ctx) => {
     const { startTime, endTime, pay } = offer;
-    if (!warehouses.has(offer.serviceAreaId)) return REFUSED.warehouse;
+    const rules = rulesByStation.get(offer.serviceAreaId);
+    if (rules === undefined) return REFUSED.warehouse;
     const duration = endTime - startTime;
-    if (duration > 0 && pay / (duration / HOUR_MS) < minHourlyPay) return REFUSED['hourly-pay'];
-    if (pay < minBlockPay) return REFUSED['block-pay'];
-    if (startTime - ctx.now < bufferMs) return REFUSED['time-buffer'];
+    if (duration > 0 && pay / (duration / HOUR_MS) < rules.minHourlyPay) {
+      return REFUSED['hourly-pay'];
+    }
+    if (pay < rules.minBlockPay) return REFUSED['block-pay'];
+    if (startTime - ctx.now < rules.bufferMs) return REFUSED['time-buffer'];
     if (duration <= 0 || !fitsSchedule(startTime, endTime)) return REFUSED.schedule;
     for (const won of ctx.wonBlocks) {
       // Half-open intervals: a block ending as the offer starts leaves it free.
       if (startTime < won.endTime && won.startTime < endTime) return REFUSED.overlap;
     }
+    if (duration < minLengthMs || duration > maxLengthMs) return REFUSED['block-length'];
     return ACCEPTED;
   };
 }
 
+interface StationMinimums {
+  minHourlyPay: number;
+  minBlockPay: number;
+  bufferMs: number;
+}
+
 /**
- * Each weekday's windows as flat [start, end, start, end…] milliseconds after the wall clock's
- * midnight, indexed like `Date#getUTCDay` (0 is Sunday) so a day's weekday picks them directly.
+ * Each warehouse's minimums: the general ones, replaced field by field by its station rule.
+ * Filters stored before station rules, block length or crossing windows existed lack those
+ * fields; they read as none.
  */
-function compileSchedule(schedule: WeeklySchedule): number[][] {
+function compileStationRules(filters: DriverFilters): Map<string, StationMinimums> {
+  const rules = filters.stationRules ?? {};
+  const byStation = new Map<string, StationMinimums>();
+  for (const id of filters.warehouses) {
+    const own = Object.hasOwn(rules, id) ? rules[id] : undefined;
+    byStation.set(id, {
+      minHourlyPay: own?.minHourlyPay ?? filters.minHourlyPay,
+      minBlockPay: own?.minBlockPay ?? filters.minBlockPay,
+      bufferMs: (own?.timeBufferMinutes ?? filters.timeBufferMinutes) * MINUTE_MS,
+    });
+  }
+  return byStation;
+}
+
+/** One weekday's windows as flat [start, end, start, end…] milliseconds after the wall clock's midnight. */
+interface DayWindows {
+  /** Windows inside the day. */
+  within: number[];
+  /** Windows crossing midnight: `end` is on the next day's clock. */
+  crossing: number[];
+}
+
+/** Each weekday's windows, indexed like `Date#getUTCDay` (0 is Sunday) so a day's weekday picks them directly. */
+function compileSchedule(schedule: WeeklySchedule): DayWindows[] {
   const { sun, mon, tue, wed, thu, fri, sat } = schedule;
   const byWeekday = [sun, mon, tue, wed, thu, fri, sat];
-  const compiled: number[][] = [];
+  const compiled: DayWindows[] = [];
   for (const windows of byWeekday) {
-    const bounds: number[] = [];
-    for (const w of windows) bounds.push(clockMs(w.start), clockMs(w.end));
-    compiled.push(bounds);
+    const day: DayWindows = { within: [], crossing: [] };
+    for (const w of windows) {
+      const start = clockMs(w.start);
+      const end = clockMs(w.end);
+      if (start < end) day.within.push(start, end);
+      else if (start > end) day.crossing.push(start, end);
+      // start === end holds no time at all; the schema refuses it.
+    }
+    compiled.push(day);
   }
   return compiled;
 }
@@ -131,21 +188,37 @@ function digitAt(text: string, i: number): number {
 }
 
 /**
- * Whether a window, `from`–`to` on the wall clock, holds the whole of [start, end). On each
- * stretch of the day at one offset the window is one interval of instants; intervals of
- * neighbouring stretches that meet (across a skipped hour) join into one the block may span.
+ * Whether a window holds the whole of [start, end): `from`–`to` on `day`'s wall clock, or, when
+ * `next` is given (a window crossing midnight), from `from` on `day` to `to` on `next`. On each
+ * stretch of a day at one offset the window is one interval of instants; intervals of
+ * neighbouring stretches that meet (across a skipped hour, or at midnight) join into one the
+ * block may span.
  */
-function windowHolds(day: LocalDay, from: number, to: number, start: number, end: number): boolean {
+function windowHolds(
+  day: LocalDay,
+  from: number,
+  to: number,
+  next: LocalDay | null,
+  start: number,
+  end: number,
+): boolean {
   let runStart = Number.NaN;
   let runEnd = Number.NaN;
-  for (const piece of day.pieces) {
-    const midnight = day.wall - piece.offset;
-    const a = Math.max(piece.from, midnight + from);
-    const b = Math.min(piece.to, midnight + to);
-    if (a >= b) continue;
-    if (a !== runEnd) runStart = a;
-    runEnd = b;
-    if (start >= runStart && end <= runEnd) return true;
+  const lastOfFirst = next === null ? to : DAY_MS; // 24:00 of the first day
+  for (let k = 0; k < 2; k++) {
+    const d = k === 0 ? day : next;
+    if (d === null) break;
+    const lo = k === 0 ? from : 0;
+    const hi = k === 0 ? lastOfFirst : to;
+    for (const piece of d.pieces) {
+      const midnight = d.wall - piece.offset;
+      const a = Math.max(piece.from, midnight + lo);
+      const b = Math.min(piece.to, midnight + hi);
+      if (a >= b) continue;
+      if (a !== runEnd) runStart = a;
+      runEnd = b;
+      if (start >= runStart && end <= runEnd) return true;
+    }
   }
   return false;
 }
@@ -184,6 +257,14 @@ class ZoneCalendar {
     else if (ts >= day.end) day = this.day(day.wall / DAY_MS + 1);
     this.last = day;
     return day;
+  }
+
+  dayBefore(day: LocalDay): LocalDay {
+    return this.day(day.wall / DAY_MS - 1);
+  }
+
+  dayAfter(day: LocalDay): LocalDay {
+    return this.day(day.wall / DAY_MS + 1);
   }
 
   private day(epochDay: number): LocalDay {

@@ -3,6 +3,12 @@
 // bodies and answers of the driver endpoints (packages/gateway/API.md, "Driver service").
 import { z } from 'zod';
 import { MAX_BUFFER_MINUTES, MAX_EMAIL_LENGTH, MAX_ID_LENGTH, MAX_MONEY } from './bounds.js';
+
+/** The longest block length a filter may name, in hours. */
+export const MAX_BLOCK_HOURS = 24;
+/** The most warehouses that may have rules of their own. */
+export const MAX_STATION_RULES = 200;
+
 import { isoDaySchema } from './filters.js';
 import { timestampSchema, userStatusSchema } from './users.js';
 
@@ -23,13 +29,16 @@ export const windowEndSchema = z
   .regex(/^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/, { message: 'expected HH:MM or 24:00' });
 
 /**
- * Hours a driver takes blocks in, read on the driver's wall clock on the block's start day.
- * Windows of one day may touch or overlap; a block still has to fit inside one of them.
+ * Hours a driver takes blocks in, read on the driver's wall clock on the window's day. A window
+ * ending before it starts (22:00–02:00) crosses midnight: it runs into the next day's early hours.
+ * Windows may touch or overlap; a block still has to fit inside one of them.
  */
 export const scheduleWindowSchema = z
   .strictObject({ start: clockTimeSchema, end: windowEndSchema })
-  // HH:MM strings of equal length compare like the times they write.
-  .refine((w) => w.start < w.end, { message: 'a window must end after it starts', path: ['end'] });
+  .refine((w) => w.start !== w.end, {
+    message: 'a window must not end when it starts',
+    path: ['end'],
+  });
 export type ScheduleWindow = z.infer<typeof scheduleWindowSchema>;
 
 export const weeklyScheduleSchema = z.strictObject(
@@ -48,25 +57,84 @@ export const timeZoneSchema = z
 
 /** Dollars, 0 to MAX_MONEY. */
 const moneySchema = z.number().min(0).max(MAX_MONEY);
+/** Minutes before its start a block may still be taken. */
+const bufferSchema = z.number().int().min(0).max(MAX_BUFFER_MINUTES);
+/** Hours of block, in quarter hours at most a day. */
+const blockHoursSchema = z.number().min(0).max(MAX_BLOCK_HOURS);
 
-export const driverFiltersSchema = z.strictObject({
-  /** The service areas (warehouses) the driver takes blocks from. */
-  // The gateway answers an empty list with the code `no_warehouse`, named here.
-  warehouses: z.array(z.string().min(1)).refine((list) => list.length > 0, {
-    message: NO_WAREHOUSE_MESSAGE,
-    params: { code: 'no_warehouse' },
-  }),
-  /** Dollars per hour of block. */
-  minHourlyPay: moneySchema,
-  /** Dollars per block. */
-  minBlockPay: moneySchema,
-  /** How long before its start a block may still be taken. */
-  timeBufferMinutes: z.number().int().min(0).max(MAX_BUFFER_MINUTES),
-  weeklySchedule: weeklyScheduleSchema,
-  /** The zone the weekly schedule is read in. */
-  timeZone: timeZoneSchema,
+/** What one station (warehouse) sets for itself instead of the driver's general minimums. */
+export const stationRuleSchema = z.strictObject({
+  minHourlyPay: moneySchema.optional(),
+  minBlockPay: moneySchema.optional(),
+  timeBufferMinutes: bufferSchema.optional(),
 });
-export type DriverFilters = z.infer<typeof driverFiltersSchema>;
+export type StationRule = z.infer<typeof stationRuleSchema>;
+
+export const driverFiltersSchema = z
+  .strictObject({
+    /** The service areas (warehouses) the driver takes blocks from. */
+    // The gateway answers an empty list with the code `no_warehouse`, named here.
+    warehouses: z
+      .array(z.string().min(1).max(MAX_ID_LENGTH))
+      .max(MAX_STATION_RULES)
+      .refine((list) => list.length > 0, {
+        message: NO_WAREHOUSE_MESSAGE,
+        params: { code: 'no_warehouse' },
+      }),
+    /** Dollars per hour of block. */
+    minHourlyPay: moneySchema,
+    /** Dollars per block. */
+    minBlockPay: moneySchema,
+    /** How long before its start a block may still be taken. */
+    timeBufferMinutes: bufferSchema,
+    weeklySchedule: weeklyScheduleSchema,
+    /** The zone the weekly schedule is read in. */
+    timeZone: timeZoneSchema,
+    /** Per warehouse id: minimums that replace the general ones for that warehouse's blocks. */
+    stationRules: z
+      .record(z.string().min(1).max(MAX_ID_LENGTH), stationRuleSchema)
+      .refine((rules) => Object.keys(rules).length <= MAX_STATION_RULES, {
+        message: `at most ${MAX_STATION_RULES} station rules`,
+      })
+      .default({}),
+    /** The shortest block taken, in hours; 0 takes any. */
+    minBlockHours: blockHoursSchema.default(0),
+    /** The longest block taken, in hours; null takes any. */
+    maxBlockHours: blockHoursSchema.positive().nullable().default(null),
+  })
+  .superRefine((filters, ctx) => {
+    for (const id of Object.keys(filters.stationRules)) {
+      if (!filters.warehouses.includes(id)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'a station rule must be for one of your warehouses',
+          path: ['stationRules', id],
+        });
+      }
+    }
+    if (filters.maxBlockHours !== null && filters.maxBlockHours < filters.minBlockHours) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'the longest block must not be shorter than the shortest',
+        path: ['maxBlockHours'],
+      });
+    }
+  });
+/**
+ * Filters as clients send them and the matcher takes them: the fields added later (station
+ * rules, block length) may be left out and then mean none. Parsing fills them in.
+ */
+export type DriverFilters = z.input<typeof driverFiltersSchema>;
+/** Filters as parsed or read back: every field present. */
+export type SavedDriverFilters = z.output<typeof driverFiltersSchema>;
+
+/**
+ * Filters as they were stored, possibly before a field existed or with a key a later version
+ * dropped: unknown keys are left out and missing fields take their defaults, so reading old rows
+ * never fails on shape alone. What is kept must still be valid filters. (A transform: parse with
+ * it, never declare it as an answer, which is encoded.)
+ */
+export const storedDriverFiltersSchema = z.preprocess(knownFilterKeys, driverFiltersSchema);
 
 /**
  * A block the platform offers. Times are epoch milliseconds, pay is dollars. An offer ending no
@@ -138,6 +206,7 @@ export const serviceAreasResponseSchema = z.object({ Items: z.array(serviceAreaS
 
 /** `GET /settings`: null until the driver first saves filters. */
 export const driverSettingsResponseSchema = z.object({
+  // The gateway reads stored rows through storedDriverFiltersSchema, so answers are always whole.
   Item: driverFiltersSchema.nullable(),
   setupComplete: z.boolean(),
 });
@@ -249,6 +318,47 @@ export const driverCalendarSchema = z.object({
   Items: z.array(offerItemSchema),
 });
 export type DriverCalendar = z.infer<typeof driverCalendarSchema>;
+
+const FILTER_KEYS = [
+  'warehouses',
+  'minHourlyPay',
+  'minBlockPay',
+  'timeBufferMinutes',
+  'weeklySchedule',
+  'timeZone',
+  'stationRules',
+  'minBlockHours',
+  'maxBlockHours',
+] as const;
+const STATION_RULE_KEYS = ['minHourlyPay', 'minBlockPay', 'timeBufferMinutes'] as const;
+
+function pick(value: unknown, keys: readonly string[]): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const source = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
+  return out;
+}
+
+function knownFilterKeys(value: unknown): unknown {
+  const filters = pick(value, FILTER_KEYS);
+  if (typeof filters !== 'object' || filters === null) return filters;
+  const out = filters as Record<string, unknown>;
+  const schedule = pick(out.weeklySchedule, WEEKDAYS);
+  if (typeof schedule === 'object' && schedule !== null) {
+    const days = schedule as Record<string, unknown>;
+    for (const day of WEEKDAYS) {
+      if (Array.isArray(days[day])) days[day] = days[day].map((w) => pick(w, ['start', 'end']));
+    }
+    out.weeklySchedule = days;
+  }
+  if (typeof out.stationRules === 'object' && out.stationRules !== null) {
+    out.stationRules = Object.fromEntries(
+      Object.entries(out.stationRules).map(([id, rule]) => [id, pick(rule, STATION_RULE_KEYS)]),
+    );
+  }
+  return out;
+}
 
 function isKnownTimeZone(timeZone: string): boolean {
   try {
