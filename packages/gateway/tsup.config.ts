@@ -1,7 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/main.ts', 'src/index.ts'],
+  // The embedded database's worker thread is started from its own file, beside the bundle.
+  entry: {
+    main: 'src/main.ts',
+    index: 'src/index.ts',
+    'pglite-worker': 'src/storage/pglite-worker.js',
+  },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

@@ -1,5 +1,6 @@
 // The start command as a person runs it: a real process, its banner, a second start on the same
-// data folder, a graceful stop on SIGTERM, and one clear line for a bad flag.
+// data folder (refused while the first runs, then a restart), a graceful stop on SIGTERM, and one
+// clear line for a bad flag.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -78,6 +79,10 @@ describe('blockcatch-gateway', () => {
     expect(banner).toContain('us-east-1_Sandbox01');
     const health = await fetch(`${url}/api/status/health`);
     expect(health.status).toBe(200);
+    // A second gateway on the same folder would corrupt it: it refuses, naming the first.
+    const second = startMain(['--port', '0', '--data-dir', dataDir]);
+    expect(await exited(second)).toBe(1);
+    expect(second.errors()).toContain(`in use by process ${child.pid}`);
     child.kill('SIGTERM');
     expect(await exited(child), child.errors()).toBe(0);
   }, 90_000);

@@ -1,8 +1,10 @@
 // One small database interface over embedded PGlite and a real PostgreSQL server, so every
 // repository is written once and runs on both.
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
+import { type PgliteThread, startPgliteThread } from './pglite-thread.js';
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -32,19 +34,48 @@ export class DatabaseBusyError extends Error {
 }
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string }
+  | {
+      kind: 'pglite';
+      /** Unset: in memory. */
+      dataDir?: string | undefined;
+      /**
+       * Run PGlite on the calling thread instead of its own worker thread. Only for comparing the
+       * two (the storage suite's reference run): in-thread queries block the event loop.
+       */
+      inThread?: boolean;
+    }
   | { kind: 'postgres'; url: string; schema?: string; maxConnections?: number };
 
 // int8 columns hold epoch milliseconds, which fit a JS number exactly; PGlite already returns numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
-  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options);
+  if (options.kind === 'postgres') return openPostgres(options);
+  const { dataDir, inThread = false } = options;
+  if (!dataDir) return openPglite(undefined, inThread);
+  await mkdir(dataDir, { recursive: true });
+  const unlock = await lockDataDir(dataDir);
+  try {
+    const db = await openPglite(dataDir, inThread);
+    return {
+      ...db,
+      async close() {
+        try {
+          await db.close();
+        } finally {
+          await unlock();
+        }
+      },
+    };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
 }
 
-async function openPglite(dataDir?: string): Promise<Db> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  const lite = await PGlite.create(dataDir);
+// The embedded database: PGlite in a worker thread (or, for comparison, on this thread).
+async function openPglite(dataDir: string | undefined, inThread: boolean): Promise<Db> {
+  const lite = inThread ? await pgliteInThread(dataDir) : await startPgliteThread(dataDir);
   // PGlite runs one query or transaction at a time and queues the rest in its own mutex; count the
   // calls not yet settled (a transaction's inner queries run inside its turn, so they do not count).
   let pending = 0;
@@ -58,19 +89,22 @@ async function openPglite(dataDir?: string): Promise<Db> {
   };
   return {
     kind: 'pglite',
-    query: <T>(sql: string, params?: unknown[]) =>
-      counted(async () => (await lite.query<T>(sql, params)).rows),
-    transaction: (fn) =>
-      counted(() =>
-        lite.transaction((tx) =>
-          fn({
-            query: async <T>(sql: string, params?: unknown[]) =>
-              (await tx.query<T>(sql, params)).rows,
-          }),
-        ),
-      ),
+    query: <T>(sql: string, params?: unknown[]) => counted(() => lite.query<T>(sql, params)),
+    transaction: (fn) => counted(() => lite.transaction(fn)),
     close: () => lite.close(),
     queueDepth: () => Math.max(0, pending - 1),
+  };
+}
+
+async function pgliteInThread(dataDir: string | undefined): Promise<PgliteThread> {
+  const lite = await PGlite.create(dataDir);
+  const rows = async <T>(on: PGlite | Transaction, sql: string, params?: unknown[]) =>
+    (await on.query<T>(sql, params)).rows;
+  return {
+    query: (sql, params) => rows(lite, sql, params),
+    transaction: (fn) =>
+      lite.transaction((tx) => fn({ query: (sql, params) => rows(tx, sql, params) })),
+    close: () => lite.close(),
   };
 }
 

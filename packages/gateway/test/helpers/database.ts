@@ -31,9 +31,15 @@ export const DATABASE_KINDS: readonly DatabaseKind[] = (() => {
   return named as DatabaseKind[];
 })();
 
+/**
+ * PGlite runs in its worker thread, as the gateway runs it. BLOCKCATCH_TEST_PGLITE=in-thread runs
+ * it on the test's own thread instead: the reference the worker's results are compared against.
+ */
+const PGLITE_IN_THREAD = process.env.BLOCKCATCH_TEST_PGLITE === 'in-thread';
+
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const db = await openDatabase({ kind: 'pglite' });
+    const db = await openDatabase({ kind: 'pglite', inThread: PGLITE_IN_THREAD });
     await migrate(db);
     return { db, drop: () => db.close() };
   }

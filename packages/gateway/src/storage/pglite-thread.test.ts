@@ -1,0 +1,161 @@
+// The embedded database in its worker thread, against PGlite on the test's own thread as the
+// reference: the same rows and the same PostgreSQL errors, transactions that hold the database, and
+// an event loop that keeps turning while a long query runs.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataDirInUseError, lockDataDir } from './data-dir-lock.js';
+import { type Db, openDatabase } from './db.js';
+
+let worker: Db;
+let reference: Db;
+
+beforeAll(async () => {
+  [worker, reference] = await Promise.all([
+    openDatabase({ kind: 'pglite' }),
+    openDatabase({ kind: 'pglite', inThread: true }),
+  ]);
+});
+
+afterAll(async () => {
+  await Promise.all([worker?.close(), reference?.close()]);
+});
+
+/** Runs each statement, keeping its rows or its error's message and fields. */
+async function outcomes(db: Db, statements: [string, unknown[]?][]) {
+  const results: unknown[] = [];
+  for (const [sql, params] of statements) {
+    results.push(
+      await db.query(sql, params).then(
+        (rows) => ({ rows }),
+        (error: Error) => {
+          // The worker leaves out the failed query and its parameters (the caller has them).
+          const {
+            query: _query,
+            params: _params,
+            queryOptions: _options,
+            ...fields
+          } = {
+            ...error,
+          } as Record<string, unknown>;
+          return { message: error.message, fields };
+        },
+      ),
+    );
+  }
+  return results;
+}
+
+describe('PGlite in its worker thread', () => {
+  it('answers rows and errors exactly as PGlite on this thread does', async () => {
+    const statements: [string, unknown[]?][] = [
+      [
+        `CREATE TABLE kinds (id int PRIMARY KEY, at timestamptz, doc jsonb, raw bytea, big int8,
+           flag boolean, note text, CHECK (big >= 0))`,
+      ],
+      [
+        'INSERT INTO kinds VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        [
+          1,
+          new Date(1_700_000_000_000),
+          { a: [1, 'x', null] },
+          new Uint8Array([0, 255]),
+          2 ** 40,
+          true,
+          null,
+        ],
+      ],
+      ['SELECT * FROM kinds'],
+      ['INSERT INTO kinds (id) VALUES (1)'],
+      ['INSERT INTO kinds (id, big) VALUES (2, -1)'],
+      ['SELEC 1'],
+      ['SELECT 1 / 0'],
+    ];
+    const [ours, theirs] = [
+      await outcomes(worker, statements),
+      await outcomes(reference, statements),
+    ];
+    expect(ours).toEqual(theirs);
+    // The codes callers branch on survive the trip between threads.
+    expect(
+      ours.slice(3).map((outcome) => (outcome as { fields: { code: string } }).fields.code),
+    ).toEqual(['23505', '23514', '42601', '22012']);
+    expect(ours[3]).toMatchObject({ fields: { constraint: 'kinds_pkey', table: 'kinds' } });
+  });
+
+  it('holds the database for a transaction: others wait, then see its writes once committed', async () => {
+    await worker.query('CREATE TABLE held (n int)');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const transaction = worker.transaction(async (tx) => {
+      await tx.query('INSERT INTO held VALUES (1)');
+      entered();
+      await released;
+      await tx.query('INSERT INTO held VALUES (2)');
+      return (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM held'))[0]!.n;
+    });
+    await inside;
+    const outside = worker.query<{ n: number }>('SELECT count(*)::int AS n FROM held');
+    expect(worker.queueDepth()).toBe(1);
+    release();
+    expect(await transaction).toBe(2);
+    expect(await outside).toEqual([{ n: 2 }]);
+    expect(worker.queueDepth()).toBe(0);
+  });
+
+  it('rolls a transaction back when its function throws, with the error it threw', async () => {
+    await worker.query('CREATE TABLE undone (n int UNIQUE)');
+    const failure = worker.transaction(async (tx) => {
+      await tx.query('INSERT INTO undone VALUES (1)');
+      await tx.query('INSERT INTO undone VALUES (1)');
+    });
+    await expect(failure).rejects.toMatchObject({ code: '23505' });
+    expect(await worker.query('SELECT * FROM undone')).toEqual([]);
+  });
+
+  it('keeps the event loop turning while a long query runs (PGlite on this thread blocks it)', async () => {
+    const order = async (db: Db) => {
+      const seen: string[] = [];
+      const query = db
+        .query('SELECT count(*) FROM generate_series(1, 300000)')
+        .then(() => seen.push('query'));
+      setTimeout(() => seen.push('timer'), 0);
+      await query;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return seen;
+    };
+    expect(await order(worker)).toEqual(['timer', 'query']);
+    expect(await order(reference)).toEqual(['query', 'timer']);
+  });
+});
+
+describe('the data folder lock', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'bc-lock-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('lets one holder in at a time, and takes over the lock of a process that is gone', async () => {
+    const data = join(dir, 'data');
+    const release = await lockDataDir(data);
+    await expect(lockDataDir(data)).rejects.toThrow(DataDirInUseError);
+    await expect(lockDataDir(data)).rejects.toThrow(`in use by process ${process.pid}`);
+    await release();
+    await (await lockDataDir(data))();
+
+    // A crashed gateway's lock: its process id no longer runs (pid_max on Linux is below 2^22+1).
+    await writeFile(`${data}.lock`, `${2 ** 22 + 1}\n`);
+    const again = await lockDataDir(data);
+    await again();
+  });
+});

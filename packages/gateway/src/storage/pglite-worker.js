@@ -1,0 +1,120 @@
+// @ts-check
+// The embedded database's own thread: one PGlite, driven by the gateway's HTTP thread over a
+// small message protocol (see pglite-thread.ts, the other end, and docs/architecture.md).
+//
+// Plain JavaScript on purpose: a worker thread is started from a file, and this one must run as it
+// is both from the TypeScript sources (tests) and from dist (the build copies it beside the bundle).
+//
+// Requests: { id, type: 'query', sql, params, tx? } | { id, type: 'begin' }
+//         | { id, type: 'end', tx, commit } | { id, type: 'close' }
+// Answers:  { id, ok: true, value } | { id, ok: false, error: { message, props } }
+// The first answer (id 0) says whether PGlite opened.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+
+/**
+ * An error as plain data: structured cloning drops an Error's own fields (PostgreSQL's `code`,
+ * `constraint`, `detail`…), and callers branch on them.
+ * @param {unknown} error
+ */
+function describe(error) {
+  if (!(error instanceof Error)) return { message: String(error), props: {} };
+  /** @type {Record<string, unknown>} */
+  const props = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (value === undefined || typeof value === 'function') continue;
+    // The query and its parameters stay behind: they may quote secrets, and the caller has them.
+    if (key === 'query' || key === 'params' || key === 'queryOptions') continue;
+    props[key] = value;
+  }
+  return { message: error.message, props };
+}
+
+/**
+ * @param {number} id
+ * @param {() => Promise<unknown>} run
+ */
+function answer(id, run) {
+  run().then(
+    (value) => port.postMessage({ id, ok: true, value }),
+    (error) => port.postMessage({ id, ok: false, error: describe(error) }),
+  );
+}
+
+/** Open transactions by id: each holds PGlite (its mutex) until its `end` arrives. */
+const transactions = new Map();
+const ROLLBACK = Symbol('rollback');
+
+/** @type {PGlite} */
+let lite;
+try {
+  lite = await PGlite.create(workerData.dataDir);
+  port.postMessage({ id: 0, ok: true });
+} catch (error) {
+  port.postMessage({ id: 0, ok: false, error: describe(error) });
+  port.close();
+  throw error;
+}
+
+/** @param {number} id */
+function begin(id) {
+  /** @type {(commit: boolean) => void} */
+  let finish = () => {};
+  const decided = new Promise((resolve) => {
+    finish = resolve;
+  });
+  let entered = false;
+  const settled = lite.transaction(async (tx) => {
+    entered = true;
+    transactions.set(id, { tx, finish, settled });
+    port.postMessage({ id, ok: true, value: id });
+    // A thrown value makes PGlite roll back; resolving commits.
+    if (!(await decided)) throw ROLLBACK;
+  });
+  settled.catch((error) => {
+    if (!entered) port.postMessage({ id, ok: false, error: describe(error) });
+  });
+}
+
+port.on('message', (/** @type {any} */ request) => {
+  const { id } = request;
+  switch (request.type) {
+    case 'query':
+      answer(id, async () => {
+        if (request.tx === undefined) return (await lite.query(request.sql, request.params)).rows;
+        const open = transactions.get(request.tx);
+        if (!open) throw new Error('The transaction has already ended.');
+        return (await open.tx.query(request.sql, request.params)).rows;
+      });
+      break;
+    case 'begin':
+      begin(id);
+      break;
+    case 'end':
+      answer(id, async () => {
+        const open = transactions.get(request.tx);
+        if (!open) throw new Error('The transaction has already ended.');
+        transactions.delete(request.tx);
+        open.finish(request.commit);
+        await open.settled.catch((/** @type {unknown} */ error) => {
+          if (error !== ROLLBACK) throw error;
+        });
+      });
+      break;
+    case 'close':
+      answer(id, async () => {
+        await lite.close();
+        // Nothing else keeps this thread alive: it ends once the answer is sent.
+        setImmediate(() => port.close());
+      });
+      break;
+    default:
+      port.postMessage({
+        id,
+        ok: false,
+        error: describe(new Error(`Unknown request ${request.type}`)),
+      });
+  }
+});
