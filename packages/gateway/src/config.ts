@@ -162,6 +162,14 @@ export const configSchema = z.object({
       sessionTtlMs: z.coerce.number().int().min(1000).default(3_600_000),
     })
     .prefault({}),
+  /** Alerts to drivers (alerts/): how often time-based alerts are looked for (0: never). */
+  alerts: z
+    .object({
+      sweepMs: z.coerce.number().int().min(0).default(60_000),
+      /** A throttle shorter than this is routine and not worth a text. */
+      throttleAlertMinMs: z.coerce.number().int().min(0).default(300_000),
+    })
+    .prefault({}),
   /** The block catcher (catcher/): lease and poll timings; tests shorten them. */
   catcher: z
     .object({

@@ -1,5 +1,7 @@
 // Builds the gateway from its parts: storage, identity, messaging and the API, on one Fastify app.
 import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
+import { type Alerts, createAlerts } from './alerts/index.js';
+import { registerAlertRoutes } from './alerts/routes.js';
 import { createAuthenticator } from './api/authenticate.js';
 import { registerApi } from './api/routes.js';
 import { type GatewayConfig, type GatewayConfigInput, parseConfig } from './config.js';
@@ -27,6 +29,8 @@ export interface Gateway {
   messaging: Messaging;
   /** The sandbox delivery platform, the block catcher and the driver endpoints. */
   driver: DriverService;
+  /** Texts to drivers when something happens (a block won, searching stopped, money). */
+  alerts: Alerts;
   /** Weekly payments (sandbox test cards or Stripe) and the good-standing sweep. */
   payments: Payments;
   /** Every route the app serves, as registered (the hostile-input test walks them). */
@@ -93,19 +97,39 @@ export async function buildGateway(
   });
   await registerApiDocs(app, config.versionId);
   const edge = await registerEdge(app, { db, config });
-  const driver = await createDriverService({
+  let driver: DriverService | null = null;
+  const alerts = createAlerts({
+    db,
+    config,
+    enqueue: messaging.enqueue,
+    log: app.log,
+    serviceAreas: async () => (driver ? driver.platform.listServiceAreas() : []),
+  });
+  driver = await createDriverService({
     db,
     config,
     log: app.log,
     sendCode: (phoneNumber, text) =>
       messaging.deliverNow({ channel: 'sms', to: phoneNumber, body: text }),
+    onEvent: (userId, event) => alerts.report(userId, event),
   });
 
   identity.registerRoutes(app);
   messaging.registerRoutes(app);
   registerApi(app, { db, config });
   driver.registerRoutes(app);
-  const payments = createPayments({ db, config, log: app.log });
+  registerAlertRoutes(app, { db });
+  const payments = createPayments({
+    db,
+    config,
+    log: app.log,
+    onPaymentFailed: (payment) =>
+      alerts.report(payment.user_id, {
+        kind: 'payment-failed',
+        paymentId: payment.id,
+        amountCents: payment.amount_cents,
+      }),
+  });
   payments.registerRoutes(app);
   registerReferralRoutes(app, { db, config, enqueue: messaging.enqueue });
   if (config.webDir) await registerWebApp(app, config.webDir);
@@ -123,6 +147,7 @@ export async function buildGateway(
   messaging.start();
   driver.start();
   payments.start();
+  alerts.start();
 
   return {
     app,
@@ -131,12 +156,14 @@ export async function buildGateway(
     identity,
     messaging,
     driver,
+    alerts,
     payments,
     seed,
     routes,
     async close() {
       payments.stop();
       await driver.stop();
+      await alerts.stop();
       await messaging.stop();
       await app.close();
       await edge.close();

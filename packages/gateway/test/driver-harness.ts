@@ -139,8 +139,11 @@ export function api(url: string, token: string) {
 
 /** The last platform code texted to this phone. */
 export async function lastPlatformCode(running: DriverGateway, phone: string): Promise<string> {
-  const [message] = await readOutbox(running.gateway.db, { to: phone, limit: 1 });
-  const code = message?.body.match(/one-time code is (\d{6})$/)?.[1];
+  // Alerts go to the same phone: the newest message that carries a code.
+  const messages = await readOutbox(running.gateway.db, { to: phone, limit: 20 });
+  const code = messages
+    .map((message) => message.body.match(/one-time code is (\d{6})$/)?.[1])
+    .find((found) => found !== undefined);
   if (!code) throw new Error(`no platform code was sent to ${phone}`);
   return code;
 }

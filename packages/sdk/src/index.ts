@@ -104,6 +104,16 @@ export {
   type SignedInRoute,
 } from './core/routing.js';
 export {
+  ALERT_CHANNELS,
+  ALERT_KINDS,
+  type AlertKind,
+  type AlertSettings,
+  alertKindSchema,
+  alertSettingsResponseSchema,
+  alertSettingsSchema,
+  DEFAULT_ALERT_SETTINGS,
+} from './core/schemas/alerts.js';
+export {
   type ExportFormat,
   exportFormatSchema,
   type UsersExportQuery,

@@ -25,6 +25,11 @@ export const driverQueries = {
     queryOptions({ queryKey: ['driver', 'calendar'], queryFn: () => gateway.driver.calendar() }),
   settings: () =>
     queryOptions({ queryKey: ['driver', 'settings'], queryFn: () => gateway.driver.settings() }),
+  alerts: () =>
+    queryOptions({
+      queryKey: ['driver', 'alerts'],
+      queryFn: () => gateway.driver.alertSettings(),
+    }),
   invitations: () =>
     queryOptions({
       queryKey: ['driver', 'invitations'],

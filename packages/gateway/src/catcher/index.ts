@@ -3,6 +3,7 @@
 // every offer in batches. A process that dies loses its leases when they expire; others take over.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DriverEvent } from '../alerts/index.js';
 import type { CredentialCipher } from '../platform/credential-cipher.js';
 import type { DeliveryPlatform, PlatformSession } from '../platform/types.js';
 import type { Db } from '../storage/db.js';
@@ -23,6 +24,8 @@ export interface CatcherOptions extends PollerOptions {
   renewMs: number;
   /** How often offer records are written. */
   flushMs: number;
+  /** A throttle at least this long is reported as an event (shorter ones are routine). */
+  throttleAlertMinMs?: number;
 }
 
 export interface Catcher {
@@ -49,9 +52,15 @@ export function createCatcher(deps: {
   log: FastifyBaseLogger;
   holderId?: string;
   now?: () => number;
+  /**
+   * Something the driver should hear about: a block won, searching stopped (code, disconnect) or
+   * throttled. Reported once per change of state, by the process that made the change.
+   */
+  onEvent?: (userId: string, event: DriverEvent) => void;
 }): Catcher {
   const { db, platform, cipher, options, log } = deps;
   const now = deps.now ?? Date.now;
+  const onEvent = deps.onEvent ?? (() => {});
   const holderId = deps.holderId ?? `gw-${process.pid}-${randomUUID().slice(0, 8)}`;
   const pollers = new Map<string, DriverPoller>();
   const stopping = new Set<Promise<void>>();
@@ -118,7 +127,8 @@ export function createCatcher(deps: {
           { userId: driver.userId },
           'cannot open the platform session; driver must reconnect',
         );
-        await markDisconnected(db, driver.userId);
+        const at = await markDisconnected(db, driver.userId);
+        if (at !== null) onEvent(driver.userId, { kind: 'disconnected', at });
         continue;
       }
       pollers.set(
@@ -134,7 +144,17 @@ export function createCatcher(deps: {
           now,
           record: (record) => {
             pending.push(record);
-            if (record.kind === 'won') void flush();
+            if (record.kind === 'won') {
+              void flush();
+              onEvent(record.userId, {
+                kind: 'block-won',
+                offerId: record.offerId,
+                serviceAreaId: record.serviceAreaId,
+                startTime: record.startTime,
+                endTime: record.endTime,
+                pay: record.pay,
+              });
+            }
           },
           refreshSession: async (userId, expired) => {
             const fresh = await platform.refreshSession(expired);
@@ -148,19 +168,31 @@ export function createCatcher(deps: {
           onCodeRequired: (userId) => {
             stopPoller(userId);
             void markNeedsCode(db, userId, now()).then(
-              () => wake(),
+              (at) => {
+                if (at !== null) onEvent(userId, { kind: 'needs-code', at });
+                wake();
+              },
               (error) => log.error({ err: error }, 'could not mark a driver as needing a code'),
             );
           },
           onThrottled: (userId, until) => {
-            void setThrottledUntil(db, userId, until).catch((error) =>
-              log.error({ err: error }, 'could not record a throttle'),
+            const at = now();
+            void setThrottledUntil(db, userId, until, at).then(
+              (started) => {
+                if (started && until - at >= (options.throttleAlertMinMs ?? 0)) {
+                  onEvent(userId, { kind: 'throttled', until });
+                }
+              },
+              (error) => log.error({ err: error }, 'could not record a throttle'),
             );
           },
           onUnauthorized: (userId) => {
             stopPoller(userId);
             void markDisconnected(db, userId).then(
-              () => wake(),
+              (at) => {
+                if (at !== null) onEvent(userId, { kind: 'disconnected', at });
+                wake();
+              },
               (error) => log.error({ err: error }, 'could not mark a driver disconnected'),
             );
           },

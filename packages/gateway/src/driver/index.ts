@@ -1,6 +1,7 @@
 // The driver service: the delivery platform (the sandbox), the block catcher and the driver
 // endpoints, built from the gateway's settings and started and stopped with it.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { DriverEvent } from '../alerts/index.js';
 import { type Catcher, createCatcher } from '../catcher/index.js';
 import type { GatewayConfig } from '../config.js';
 import { createCredentialCipher, loadPlatformKey } from '../platform/credential-cipher.js';
@@ -27,6 +28,8 @@ export async function createDriverService(deps: {
   config: GatewayConfig;
   log: FastifyBaseLogger;
   sendCode(phoneNumber: string, text: string): Promise<void>;
+  /** What the driver should hear about (alerts). */
+  onEvent?: (userId: string, event: DriverEvent) => void;
 }): Promise<DriverService> {
   const { db, config, log } = deps;
   const { key, source } = await loadPlatformKey(config);
@@ -54,7 +57,12 @@ export async function createDriverService(deps: {
     platform,
     cipher,
     log,
-    options: { ...config.catcher, flushMs: 100 },
+    options: {
+      ...config.catcher,
+      flushMs: 100,
+      throttleAlertMinMs: config.alerts.throttleAlertMinMs,
+    },
+    ...(deps.onEvent ? { onEvent: deps.onEvent } : {}),
   });
   return {
     platform,

@@ -3,7 +3,7 @@
 // opt-outs, quiet hours and the job report. Queueing is idempotent by (createdBy, key), so a
 // repeated call never texts anyone twice.
 import { randomUUID } from 'node:crypto';
-import type { SendResult } from '@blockcatch/sdk';
+import type { Channel, SendResult } from '@blockcatch/sdk';
 import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
 import { createSendJob } from '../storage/send-jobs.js';
@@ -28,6 +28,8 @@ export interface MessageToQueue {
   quietHours?: boolean;
   /** Not before this time (epoch ms). */
   sendAt?: number | null;
+  /** SMS unless the recipient chose WhatsApp (free text: a WhatsApp session message, no template). */
+  channel?: Channel;
 }
 
 /** The queued job: what the reply to an admin's send says, and whether this call created it. */
@@ -58,6 +60,7 @@ export function createEnqueue(deps: {
           config.productTimeZone,
         )
       : 0;
+    const channel = message.channel ?? 'sms';
     const jobId = randomUUID();
     const total = composed.recipients.to.length;
     const result = await createSendJob(
@@ -66,13 +69,13 @@ export function createEnqueue(deps: {
         id: jobId,
         createdBy: message.createdBy,
         idempotencyKey: message.key,
-        requestHash: fingerprintRequest('sms', { to: numbers, body: message.body }),
-        channel: 'sms',
+        requestHash: fingerprintRequest(channel, { to: numbers, body: message.body }),
+        channel,
         body: message.body,
         template: null,
         createdTs: Date.now(),
         sendAtTs: sendAt,
-        sender: senderFor(config, 'sms'),
+        sender: senderFor(config, channel),
         quietHours,
       },
       composed.recipients,

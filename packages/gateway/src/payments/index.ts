@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
+import type { PaymentRecord } from '../storage/payments.js';
 import { registerPaymentRoutes } from './routes.js';
 import { createSandboxProvider, type SandboxProvider } from './sandbox-provider.js';
 import { createPaymentService, type PaymentService } from './service.js';
@@ -22,6 +23,8 @@ export function createPayments(deps: {
   db: Db;
   config: GatewayConfig;
   log: FastifyBaseLogger;
+  /** A payment failed: the driver gets an alert. */
+  onPaymentFailed?: (payment: PaymentRecord) => void;
 }): Payments {
   const { db, config, log } = deps;
   let sandbox: SandboxProvider | null = null;
@@ -39,7 +42,12 @@ export function createPayments(deps: {
   }
   const provider = stripe ?? sandbox;
   if (!provider) throw new Error('no payment provider');
-  const service = createPaymentService({ db, config, provider });
+  const service = createPaymentService({
+    db,
+    config,
+    provider,
+    ...(deps.onPaymentFailed ? { onFailed: deps.onPaymentFailed } : {}),
+  });
   let timer: NodeJS.Timeout | null = null;
   return {
     service,

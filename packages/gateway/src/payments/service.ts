@@ -59,8 +59,15 @@ export function createPaymentService(deps: {
   db: Db;
   config: GatewayConfig;
   provider: PaymentProvider;
+  /** A payment settled as failed (the driver is told; repeats of one payment are told once). */
+  onFailed?: (payment: PaymentRecord) => void;
 }): PaymentService {
   const { db, config, provider } = deps;
+  const settle = async (input: Parameters<typeof settlePayment>[1]) => {
+    const settled = await settlePayment(db, input);
+    if (settled?.status === 'failed') deps.onFailed?.(settled);
+    return settled;
+  };
 
   async function charge(payment: PaymentRecord, method: ChargeMethod): Promise<PaymentRecord> {
     let result: Awaited<ReturnType<PaymentProvider['charge']>>;
@@ -85,7 +92,7 @@ export function createPaymentService(deps: {
     if (result.status === 'processing') {
       await markPaymentProcessing(db, payment.id, result.providerRef, result.cardLast4);
     } else {
-      await settlePayment(db, {
+      await settle({
         paymentId: payment.id,
         outcome: result.status,
         providerRef: result.providerRef,
@@ -168,7 +175,7 @@ export function createPaymentService(deps: {
           ? payment
           : await findPaymentByProviderRef(db, provider.name, settlement.providerRef);
       if (!target) return null;
-      return settlePayment(db, {
+      return settle({
         paymentId: target.id,
         outcome: settlement.outcome,
         providerRef: settlement.providerRef,

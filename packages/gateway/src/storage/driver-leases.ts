@@ -125,10 +125,17 @@ export async function findLiveLease(
   return row ? { holder: row.holder, expiresAt: Number(row.expires_ts) } : null;
 }
 
-/** A session the platform no longer accepts: the driver must connect again. */
-export async function markDisconnected(db: Db, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query('DELETE FROM driver_platform_links WHERE user_id = $1', [userId]);
+/**
+ * The platform refused the session and its refresh: the link goes. Answers when the link was last
+ * written (the episode the driver is told about), or null when another process removed it first.
+ */
+export async function markDisconnected(db: Db, userId: string): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<{ updated_ts: number }>(
+      'DELETE FROM driver_platform_links WHERE user_id = $1 RETURNING updated_ts',
+      [userId],
+    );
     await tx.query('UPDATE users SET proxy_installed = false WHERE id = $1', [userId]);
+    return rows[0] ? Number(rows[0].updated_ts) : null;
   });
 }

@@ -76,26 +76,38 @@ export async function updateLinkSession(
 /**
  * The platform wants a new one-time code: the link stays (the driver is still connected, and
  * needs attention) but holds no session, so the catcher leaves the driver until they sign in again.
+ * Answers the moment it was marked, or null when it already was (another process got there first).
  */
 export async function markNeedsCode(
   db: Queryable,
   userId: string,
   now = Date.now(),
-): Promise<void> {
-  await db.query(
+): Promise<number | null> {
+  const rows = await db.query<{ updated_ts: number }>(
     `UPDATE driver_platform_links SET state = 'needs-code', session_enc = NULL, updated_ts = $2
-     WHERE user_id = $1`,
+     WHERE user_id = $1 AND state <> 'needs-code' RETURNING updated_ts`,
     [userId, now],
   );
+  return rows[0] ? Number(rows[0].updated_ts) : null;
 }
 
+/**
+ * Records the time the platform throttles polls until; answers whether this starts a new throttle
+ * (none was in force at `now`), which is when the driver is told.
+ */
 export async function setThrottledUntil(
   db: Queryable,
   userId: string,
   until: number,
-): Promise<void> {
-  await db.query('UPDATE driver_platform_links SET throttled_until_ts = $2 WHERE user_id = $1', [
-    userId,
-    until,
-  ]);
+  now = Date.now(),
+): Promise<boolean> {
+  const rows = await db.query<{ before: number | null }>(
+    `UPDATE driver_platform_links l SET throttled_until_ts = $2
+     FROM (SELECT user_id, throttled_until_ts AS before FROM driver_platform_links
+           WHERE user_id = $1 FOR UPDATE) old
+     WHERE l.user_id = old.user_id RETURNING old.before`,
+    [userId, until],
+  );
+  const before = rows[0]?.before;
+  return rows.length > 0 && (before === null || before === undefined || Number(before) <= now);
 }

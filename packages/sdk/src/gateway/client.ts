@@ -22,6 +22,7 @@ import {
   resolveRetryPolicy,
 } from '../internal/retry.js';
 import { adminDriversResource } from './resources/admin-drivers.js';
+import { driverAlertsResource } from './resources/alerts.js';
 import { billingResource } from './resources/billing.js';
 import { currentUserResource } from './resources/current-user.js';
 import { driverReferralsResource } from './resources/driver-referrals.js';
@@ -116,6 +117,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
       ...driverStatusResource(requester),
       ...driverOffersResource(requester),
       ...driverReferralsResource(requester),
+      ...driverAlertsResource(requester),
     },
     payments: paymentsResource(requester),
     /** Admin reads about drivers and money (the admin tables and sends are above, at the top). */

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AlertSettings } from '../../components/driver/AlertSettings.js';
 import { FormAlert } from '../../components/FormAlert.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { TextField } from '../../components/TextField.js';
@@ -200,6 +201,7 @@ export default function SettingsPage() {
           {t('flex.settings.save')}
         </button>
       </form>
+      <AlertSettings />
     </main>
   );
 }

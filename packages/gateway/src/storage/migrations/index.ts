@@ -11,6 +11,7 @@ import tableVersionsOnChange from './009_table_versions_on_change.js';
 import identityVersion from './010_identity_version.js';
 import driverAttention from './011_driver_attention.js';
 import delivery from './012_delivery.js';
+import driverAlerts from './013_driver_alerts.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
@@ -25,4 +26,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '010_identity_version', sql: identityVersion },
   { id: '011_driver_attention', sql: driverAttention },
   { id: '012_delivery', sql: delivery },
+  { id: '013_driver_alerts', sql: driverAlerts },
 ];

@@ -1,5 +1,6 @@
 // The entity schemas every package shares: the gateway validates with them, clients parse with them.
 
+export * from './alerts.js';
 export * from './billing.js';
 export * from './bounds.js';
 export * from './driver.js';

@@ -1,0 +1,33 @@
+// GET and PUT /api/flex/v1/alerts: which alerts the signed-in driver gets, and by which channel.
+import { type AlertSettings, alertSettingsResponseSchema } from '../../core/schemas/index.js';
+import type { Requester, RequestOptions } from '../client.js';
+
+const PATH = '/api/flex/v1/alerts';
+
+export function driverAlertsResource(http: Requester) {
+  return {
+    /** Every alert is on, by SMS, until the driver changes it. */
+    async alertSettings(options?: RequestOptions): Promise<AlertSettings> {
+      const response = await http.request({
+        method: 'GET',
+        path: PATH,
+        schema: alertSettingsResponseSchema,
+        options,
+      });
+      return response.data.Item;
+    },
+    async saveAlertSettings(
+      settings: AlertSettings,
+      options?: RequestOptions,
+    ): Promise<AlertSettings> {
+      const response = await http.request({
+        method: 'PUT',
+        path: PATH,
+        body: settings,
+        schema: alertSettingsResponseSchema,
+        options,
+      });
+      return response.data.Item;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// The alerts section of /flex/settings: one switch per alert and the channel they go by. Saved on
+// its own, apart from the filters above it.
+import { ALERT_CHANNELS, ALERT_KINDS, type AlertSettings as Settings } from '@blockcatch/sdk';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../hooks/errorMessage.js';
+import { driverQueries } from '../../hooks/queries.js';
+import { useToast } from '../../hooks/useToast.js';
+import { gateway } from '../../sdk.js';
+import { FormAlert } from '../FormAlert.js';
+
+export function AlertSettings() {
+  const { t } = useTranslation();
+  const { show } = useToast();
+  const queryClient = useQueryClient();
+  const saved = useQuery(driverQueries.alerts());
+  const [draft, setDraft] = useState<Settings | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (saved.data) setDraft(saved.data);
+  }, [saved.data]);
+
+  if (!draft) return null;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAlert(null);
+    setBusy(true);
+    try {
+      const answer = await gateway.driver.saveAlertSettings(draft);
+      queryClient.setQueryData(driverQueries.alerts().queryKey, answer);
+      show('success', t('flex.alerts.saved'));
+    } catch (error) {
+      setAlert(errorMessage(t, error, t('errors.fetchFailed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form settings-form" onSubmit={onSubmit} aria-labelledby="alerts-title">
+      <h2 id="alerts-title">{t('flex.alerts.title')}</h2>
+      <p>{t('flex.alerts.intro')}</p>
+      <fieldset>
+        <legend>{t('flex.alerts.title')}</legend>
+        <div className="toggle-grid">
+          {ALERT_KINDS.map((kind) => (
+            <label key={kind} className="toggle-tile" htmlFor={`alert-${kind}`}>
+              <input
+                id={`alert-${kind}`}
+                type="checkbox"
+                checked={draft.enabled[kind]}
+                onChange={(e) =>
+                  setDraft({ ...draft, enabled: { ...draft.enabled, [kind]: e.target.checked } })
+                }
+              />
+              <span className="tile-text">
+                <span>{t(`flex.alerts.kinds.${kind}`)}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>{t('flex.alerts.channel')}</legend>
+        {ALERT_CHANNELS.map((channel) => (
+          <label key={channel} htmlFor={`alert-channel-${channel}`}>
+            <input
+              id={`alert-channel-${channel}`}
+              type="radio"
+              name="alert-channel"
+              checked={draft.channel === channel}
+              onChange={() => setDraft({ ...draft, channel })}
+            />{' '}
+            {t(`flex.alerts.channels.${channel}`)}
+          </label>
+        ))}
+      </fieldset>
+      <FormAlert text={alert} />
+      <button type="submit" className="primary" disabled={busy}>
+        {t('flex.alerts.save')}
+      </button>
+    </form>
+  );
+}
