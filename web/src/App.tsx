@@ -1,18 +1,21 @@
 // The app's providers around the router.
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
+import { AppErrorBoundary } from './components/ErrorPage.js';
 import { AuthProvider } from './hooks/useAuth.js';
 import { ToastProvider } from './hooks/useToast.js';
-import { createRouter } from './routes.js';
+import { AppRoutes } from './routes.js';
 import './i18n.js';
 import './styles.css';
-
-const router = createRouter();
 
 export function App() {
   return (
     <AuthProvider>
       <ToastProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppErrorBoundary>
+            <AppRoutes />
+          </AppErrorBoundary>
+        </BrowserRouter>
       </ToastProvider>
     </AuthProvider>
   );

@@ -1,21 +1,27 @@
-// Every route of the web app. Each page is its own lazy chunk; admin pages never load
-// for drivers. The admin group is guarded once, at its shell.
+// Every route of the web app. The landing page is in the first load, so / paints without a
+// second round trip; every other page is its own lazy chunk, and admin pages never load for
+// drivers. The admin group is guarded once, at its shell. Declarative routes (useRoutes): the
+// app uses no loaders or actions, and the data router would add half of react-router to the
+// first load.
 import { type ComponentType, lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type RouteObject, useRoutes } from 'react-router';
 import { ErrorPage } from './components/ErrorPage.js';
 import { RequireAdmin, RequireSession, SetupRedirect } from './components/Guards.js';
 import { Shell } from './components/Shell.js';
+import { loadPageCatalogue } from './i18n.js';
+import LandingPage from './routes/public/LandingPage.js';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 /**
- * A lazy page inside the server-data provider. TanStack Query arrives with the first such page,
- * so the landing page (`plainPage`) loads without it.
+ * A lazy page inside the server-data provider. TanStack Query and the screens' texts arrive with
+ * the first such page, so the landing page loads without them.
  */
 const page = (load: Loader) => {
   const Page = lazy(async () => {
     const [{ default: Screen }, { QueryProvider }] = await Promise.all([
       load(),
       import('./lib/queryClient.js'),
+      loadPageCatalogue(),
     ]);
     return {
       default: () => (
@@ -25,10 +31,6 @@ const page = (load: Loader) => {
       ),
     };
   });
-  return <Page />;
-};
-const plainPage = (load: Loader) => {
-  const Page = lazy(load);
   return <Page />;
 };
 
@@ -54,13 +56,12 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <Shell />,
-    errorElement: <ErrorPage />,
     children: [
       {
         index: true,
         element: (
           <SetupRedirect step="entry">
-            {plainPage(() => import('./routes/public/LandingPage.js'))}
+            <LandingPage />
           </SetupRedirect>
         ),
       },
@@ -110,4 +111,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The page for the current location; render inside a router. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -10,7 +10,8 @@ interface ChatWindow {
   /** What a loaded widget exposes; widgets differ, so only `open` is relied on. */
   chatWidget?: { open?(): void; setUser?(user: { phoneNumber: string; name: string }): void };
 }
-const chatWindow = window as unknown as ChatWindow;
+// globalThis rather than window: the landing page is also rendered at build time, outside a browser.
+const chatWindow = globalThis as unknown as ChatWindow;
 
 export function chatWidgetConfigured(): boolean {
   return Boolean(WIDGET_URL);

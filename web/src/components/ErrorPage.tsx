@@ -1,16 +1,28 @@
-// The root error page: 'page not found' for a Not Found status, else 'an error has occurred'.
-
+// The error pages: 'page not found' for an unknown path, else 'an error has occurred' for a render
+// error anywhere below AppErrorBoundary (a page's own errors stop at PageLoadBoundary, inside the
+// shell).
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 
 export function ErrorPage({ notFound = false }: { notFound?: boolean }) {
   const { t } = useTranslation();
-  const error = useRouteError();
-  const isNotFound = notFound || (isRouteErrorResponse(error) && error.statusText === 'Not Found');
   return (
     <main className="page error-page">
-      <h1>{isNotFound ? t('errorPage.notFound') : t('errorPage.generic')}</h1>
+      <h1>{notFound ? t('errorPage.notFound') : t('errorPage.generic')}</h1>
       <Link to="/">{t('errorPage.goBack')}</Link>
     </main>
   );
+}
+
+export class AppErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? <ErrorPage /> : this.props.children;
+  }
 }

@@ -2,6 +2,9 @@
 // its `Storage` option, with a memory store (tests, servers) and a localStorage store (web).
 // The CLI's file store is Node-only and lives in file-session-store.ts.
 import { ConfigError } from '../errors.js';
+import { SESSION_KEY_PREFIXES } from './session-keys.js';
+
+export { SESSION_KEY_PREFIXES };
 
 /** A synchronous string store; amazon-cognito-identity-js reads and writes tokens through it. */
 export interface SessionStore {
@@ -10,9 +13,6 @@ export interface SessionStore {
   removeItem(key: string): void;
   clear(): void;
 }
-
-/** The key prefixes this SDK writes: the identity library's and our own. */
-export const SESSION_KEY_PREFIXES = ['CognitoIdentityServiceProvider.', 'blockcatch.'] as const;
 
 export function createMemorySessionStore(initial: Record<string, string> = {}): SessionStore {
   const items = new Map(Object.entries(initial));

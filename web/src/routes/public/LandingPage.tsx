@@ -7,7 +7,6 @@ import { PublicFooter } from '../../components/PublicFooter.js';
 import { SignInForm } from '../../components/SignInForm.js';
 
 const STEPS = ['account', 'filters', 'switch'] as const;
-const baseUrl = (import.meta.env.VITE_GATEWAY_URL as string | undefined) ?? window.location.origin;
 
 /**
  * The weekly price from the gateway's public price route. A plain fetch: the landing page is the
@@ -17,6 +16,9 @@ function useWeeklyPriceCents(): number | null {
   const [cents, setCents] = useState<number | null>(null);
   useEffect(() => {
     const controller = new AbortController();
+    // Read here, not at import: the page is also rendered at build time, outside a browser.
+    const baseUrl =
+      (import.meta.env.VITE_GATEWAY_URL as string | undefined) ?? window.location.origin;
     fetch(`${baseUrl}/api/flex/v1/price`, { signal: controller.signal })
       .then((response) => (response.ok ? response.json() : null))
       .then((body: { weeklyPriceCents?: unknown } | null) => {
