@@ -147,8 +147,17 @@ export const configSchema = z.object({
    * `Retry-After` instead of queueing them (docs/operations.md, "Performance and load").
    */
   dbQueueLimit: z.coerce.number().int().min(1).max(100_000).default(500),
+  /** Connections each process opens to PostgreSQL (ignored on PGlite, which has one). */
+  dbPoolSize: z.coerce.number().int().min(1).max(500).default(10),
+  /**
+   * How long a verified token and its caller are reused without verifying again (0: never). Any
+   * sign-out or user change ends the reuse at once whatever this is (docs/operations.md).
+   */
+  principalCacheTtlMs: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  /** Tokens each process keeps verified at most; the oldest go first. */
+  principalCacheMaxEntries: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   /** How often drivers whose paid time ran out lose good standing; 0 turns the sweep off. */
-  goodStandingSweepMs: z.coerce.number().int().min(0).default(60_000),
+  goodStandingSweepMs: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   /** The sandbox delivery platform (platform/sandbox.ts); tests turn the generator and 5xx off. */
   sandboxPlatform: z
     .object({
@@ -224,6 +233,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
     messageProvider: e('BLOCKCATCH_MESSAGE_PROVIDER') as GatewayConfigInput['messageProvider'],
     sendRate: e('BLOCKCATCH_SEND_RATE'),
     dbQueueLimit: e('BLOCKCATCH_DB_QUEUE_LIMIT'),
+    dbPoolSize: e('BLOCKCATCH_DB_POOL_SIZE'),
+    principalCacheTtlMs: e('BLOCKCATCH_PRINCIPAL_CACHE_TTL_MS'),
+    principalCacheMaxEntries: e('BLOCKCATCH_PRINCIPAL_CACHE_MAX_ENTRIES'),
+    goodStandingSweepMs: e('BLOCKCATCH_GOOD_STANDING_SWEEP_MS'),
     senderRates: parseSenderRates(e('BLOCKCATCH_SENDER_RATES')),
     smsSegmentPrice: e('BLOCKCATCH_SMS_SEGMENT_PRICE'),
     whatsappMessagePrice: e('BLOCKCATCH_WHATSAPP_MESSAGE_PRICE'),

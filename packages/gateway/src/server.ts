@@ -2,13 +2,14 @@
 import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import { type Alerts, createAlerts } from './alerts/index.js';
 import { registerAlertRoutes } from './alerts/routes.js';
-import { createAuthenticator } from './api/authenticate.js';
+import { createAuthenticator, type Principal } from './api/authenticate.js';
 import { registerApi } from './api/routes.js';
 import { type GatewayConfig, type GatewayConfigInput, parseConfig } from './config.js';
 import { createDriverService, type DriverService } from './driver/index.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { registerEdge } from './http/edge.js';
 import { installPipeline } from './http/pipeline.js';
+import { cachePrincipals } from './http/principal-cache.js';
 import { createIdentity } from './identity/index.js';
 import type { Identity } from './identity/types.js';
 import { createMessaging, type Messaging } from './messaging/index.js';
@@ -56,7 +57,12 @@ export async function buildGateway(
     options.db ??
     (await openDatabase(
       config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl, schema: config.databaseSchema }
+        ? {
+            kind: 'postgres',
+            url: config.databaseUrl,
+            schema: config.databaseSchema,
+            maxConnections: config.dbPoolSize,
+          }
         : { kind: 'pglite', dataDir: config.dataDir },
     ));
   await migrate(db);
@@ -91,7 +97,11 @@ export async function buildGateway(
       messaging.deliverNow({ channel: 'sms', to: phoneNumber, body: text }),
   });
   // Before any route: the schema compilers, the body parser and the auth hook apply to all.
-  const routes = installPipeline(app, createAuthenticator(db, identity), {
+  const principals = cachePrincipals<Principal>(db, {
+    ttlMs: config.principalCacheTtlMs,
+    maxEntries: config.principalCacheMaxEntries,
+  });
+  const routes = installPipeline(app, createAuthenticator(db, identity, principals), {
     db,
     queueLimit: config.dbQueueLimit,
   });

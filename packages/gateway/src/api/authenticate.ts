@@ -1,7 +1,6 @@
 // Turns a request's Authorization header into the signed-in user, or a 401.
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../http/errors.js';
-import { cachePrincipals } from '../http/principal-cache.js';
 import type { Identity, IdTokenClaims } from '../identity/types.js';
 import type { Queryable } from '../storage/db.js';
 import { findUserByPhone, type UserRecord } from '../storage/users.js';
@@ -14,7 +13,8 @@ export interface Principal {
 export function createAuthenticator(
   db: Queryable,
   identity: Pick<Identity, 'verifyIdToken'>,
-  principalFor = cachePrincipals<Principal>(db),
+  /** The principal cache (http/principal-cache.ts) the gateway builds from its settings. */
+  principalFor: (token: string, verify: () => Promise<Principal>) => Promise<Principal>,
 ) {
   return async function authenticate(request: FastifyRequest): Promise<Principal> {
     const header = request.headers.authorization;

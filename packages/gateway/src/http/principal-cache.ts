@@ -4,11 +4,6 @@
 // every gateway process on the database then verifies again before answering.
 import type { Queryable } from '../storage/db.js';
 
-/** Long enough to spare the queries of an admin paging through tables, short enough to forget. */
-export const PRINCIPAL_TTL_MS = 30_000;
-/** Tokens kept at most; the oldest go first. */
-export const MAX_CACHED_PRINCIPALS = 10_000;
-
 interface Verified {
   claims: { exp: number };
 }
@@ -21,8 +16,10 @@ interface Entry<P> {
 }
 
 export interface PrincipalCacheOptions {
-  ttlMs?: number;
-  maxEntries?: number;
+  /** How long an entry lives (setting `principalCacheTtlMs`); 0 keeps nothing. */
+  ttlMs: number;
+  /** Entries kept at most, the oldest going first (setting `principalCacheMaxEntries`). */
+  maxEntries: number;
   /** Epoch ms. */
   now?: () => number;
 }
@@ -33,12 +30,8 @@ export interface PrincipalCacheOptions {
  * runs again. The versions are read before `verify`, so a write landing during it leaves the
  * entry under older versions, to be verified again on the next request.
  */
-export function cachePrincipals<P extends Verified>(
-  db: Queryable,
-  options: PrincipalCacheOptions = {},
-) {
-  const ttl = options.ttlMs ?? PRINCIPAL_TTL_MS;
-  const max = options.maxEntries ?? MAX_CACHED_PRINCIPALS;
+export function cachePrincipals<P extends Verified>(db: Queryable, options: PrincipalCacheOptions) {
+  const { ttlMs: ttl, maxEntries: max } = options;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry<P>>();
 

@@ -1,0 +1,45 @@
+// The tuning settings read from the environment: their defaults, and values out of bounds refused
+// at start with a line naming the setting.
+import { describe, expect, it } from 'vitest';
+import { configFromEnv, parseConfig } from './config.js';
+
+const fromEnv = (env: NodeJS.ProcessEnv) => parseConfig(configFromEnv(env));
+
+describe('tuning settings', () => {
+  it('default to the documented values', () => {
+    expect(fromEnv({})).toMatchObject({
+      dbQueueLimit: 500,
+      dbPoolSize: 10,
+      principalCacheTtlMs: 30_000,
+      principalCacheMaxEntries: 10_000,
+      goodStandingSweepMs: 60_000,
+    });
+  });
+
+  it('are read from their variables', () => {
+    expect(
+      fromEnv({
+        BLOCKCATCH_DB_POOL_SIZE: '40',
+        BLOCKCATCH_PRINCIPAL_CACHE_TTL_MS: '0',
+        BLOCKCATCH_PRINCIPAL_CACHE_MAX_ENTRIES: '500',
+        BLOCKCATCH_GOOD_STANDING_SWEEP_MS: '0',
+      }),
+    ).toMatchObject({
+      dbPoolSize: 40,
+      principalCacheTtlMs: 0,
+      principalCacheMaxEntries: 500,
+      goodStandingSweepMs: 0,
+    });
+  });
+
+  it.each([
+    ['BLOCKCATCH_DB_POOL_SIZE', '0', 'dbPoolSize'],
+    ['BLOCKCATCH_DB_POOL_SIZE', '501', 'dbPoolSize'],
+    ['BLOCKCATCH_PRINCIPAL_CACHE_TTL_MS', '300001', 'principalCacheTtlMs'],
+    ['BLOCKCATCH_PRINCIPAL_CACHE_TTL_MS', '-1', 'principalCacheTtlMs'],
+    ['BLOCKCATCH_PRINCIPAL_CACHE_MAX_ENTRIES', '0', 'principalCacheMaxEntries'],
+    ['BLOCKCATCH_GOOD_STANDING_SWEEP_MS', 'soon', 'goodStandingSweepMs'],
+  ])('refuses %s=%s', (name, value, field) => {
+    expect(() => fromEnv({ [name]: value })).toThrow(new RegExp(`^${field}: .* is not valid`, 'm'));
+  });
+});
