@@ -275,18 +275,28 @@ async function deliverInTransaction(
     const { deliver: open, optedOut } = await withoutOptedOut(tx, claimed, now);
     const { ready: deliver, waiting } = outsideQuietHours(open, now, timing);
     const starts = await reserve(tx, deliver, now, timing.rateFor);
-    // The batch is written at once, so it waits for its last slot: never ahead of the pace.
-    await sleepUntil(Math.max(now, ...starts));
+    // The batch commits at once, so it waits for its last slot (never ahead of the pace), and each
+    // message is stamped with its own slot: delivered one by one at the pace, not in a burst.
+    const slots = starts.map((start) => Math.ceil(start));
+    await sleepUntil(Math.max(now, ...slots));
     const sentTs = Date.now();
-    await provider.deliverBatch(tx, deliver.map(toMessage));
-    const reports = deliver.map((r) => ({ r, to: r.to, ...simulatedDelivery(r.to) }));
+    await provider.deliverBatch(
+      tx,
+      deliver.map((r, i) => ({ ...toMessage(r), at: slots[i]! })),
+    );
+    const reports = deliver.map((r, i) => ({
+      r,
+      at: slots[i]!,
+      to: r.to,
+      ...simulatedDelivery(r.to),
+    }));
     await updateRecipients(
       tx,
       [
         ...optedOut,
         ...waiting,
-        ...reports.map(({ r, status, errorCode }) =>
-          update(r, { status, errorCode, nextAttemptTs: sentTs, sentTs, addAttempts: 1 }),
+        ...reports.map(({ r, at, status, errorCode }) =>
+          update(r, { status, errorCode, nextAttemptTs: at, sentTs: at, addAttempts: 1 }),
         ),
       ],
       sentTs,

@@ -46,7 +46,10 @@ export async function appendOutbox(
   return rows[0]!.id;
 }
 
-/** Appends many messages in one statement (the send worker delivers a whole batch at once). */
+/**
+ * Appends many messages in one statement (the send worker delivers a whole batch at once); each is
+ * stamped with its own `at` (its pace slot), else `now`.
+ */
 export async function appendOutboxMany(
   db: Queryable,
   messages: readonly {
@@ -55,22 +58,23 @@ export async function appendOutboxMany(
     body: string;
     template?: unknown;
     jobId?: string;
+    at?: number;
   }[],
   now = Date.now(),
 ): Promise<void> {
   if (messages.length === 0) return;
   await db.query(
     `INSERT INTO outbox_messages (channel, to_number, body, template, job_id, created_ts)
-     SELECT channel, to_number, body, template::jsonb, job_id, $6
-     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
-       AS t(channel, to_number, body, template, job_id)`,
+     SELECT channel, to_number, body, template::jsonb, job_id, created_ts
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int8[])
+       AS t(channel, to_number, body, template, job_id, created_ts)`,
     [
       messages.map((m) => m.channel),
       messages.map((m) => m.to),
       messages.map((m) => m.body),
       messages.map((m) => (m.template === undefined ? null : JSON.stringify(m.template))),
       messages.map((m) => m.jobId ?? null),
-      now,
+      messages.map((m) => m.at ?? now),
     ],
   );
 }

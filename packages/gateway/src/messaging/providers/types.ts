@@ -14,6 +14,11 @@ export interface OutgoingMessage {
   contentSid?: string;
   variables?: Record<string, string>;
   jobId?: string;
+  /**
+   * When its slot in the sender's pace came (epoch ms). The outbox, written a batch at a time,
+   * stamps each message with it, as a provider releasing its queue at the pace would.
+   */
+  at?: number;
 }
 
 /** How one external delivery ended, which decides whether the worker tries again. */
