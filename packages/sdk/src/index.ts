@@ -91,6 +91,9 @@ export {
   type OfferMatcher,
   REFUSAL_REASONS,
   type RefusalReason,
+  type ScheduleSearch,
+  SEARCH_AHEAD_MS,
+  scheduleSearch,
 } from './core/offers.js';
 export { type Page, paginate } from './core/paging.js';
 export {
@@ -161,6 +164,7 @@ export {
   driverStatusResponseSchema,
   type FilterState,
   type FlexUser,
+  filterPreviewResponseSchema,
   filterStateSchema,
   flexUserSchema,
   flexUsersResponseSchema,

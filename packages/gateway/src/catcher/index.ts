@@ -1,7 +1,9 @@
 // The block catcher: inside every gateway process, it leases a fair share of the catchable drivers
-// (on, in good standing, connected, set up), runs a poller for each, and writes what happened to
-// every offer in batches. A process that dies loses its leases when they expire; others take over.
+// (on, in good standing, connected, set up), runs a poller for each within reach of their
+// schedule, and writes what happened to every offer in batches. A process that dies loses its
+// leases when they expire; others take over.
 import { randomUUID } from 'node:crypto';
+import { scheduleSearch } from '@blockcatch/sdk';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DriverEvent } from '../alerts/index.js';
 import type { CredentialCipher } from '../platform/credential-cipher.js';
@@ -110,7 +112,14 @@ export function createCatcher(deps: {
       now(),
     );
     if (!running) return;
+    const at = now();
     for (const driver of drivers) {
+      // Far from every schedule window no offer could suit the driver: hold the lease, skip the
+      // polls (docs/product.md, 'Outside the schedule').
+      if (!scheduleSearch(driver.filters, at).searching) {
+        if (pollers.has(driver.userId)) stopPoller(driver.userId);
+        continue;
+      }
       const existing = pollers.get(driver.userId);
       if (existing) {
         if (existing.filtersUpdatedAt !== driver.filtersUpdatedAt) {

@@ -1,11 +1,13 @@
 // What the driver's home screen shows: offer counts, whether the system is on and searching and,
 // when it is not, the first reason why (off, the platform asks for a new code, not connected, no
-// filters, not paid, throttled until a time, starting), and where the paid service stands.
-import type { DriverDashboard, NotSearchingReason } from '@blockcatch/sdk';
+// filters, not paid, throttled until a time, outside the schedule, starting), and where the paid
+// service stands.
+import { type DriverDashboard, type NotSearchingReason, scheduleSearch } from '@blockcatch/sdk';
 import type { Queryable } from '../storage/db.js';
 import { findLiveLease } from '../storage/driver-leases.js';
 import { findDriverLink } from '../storage/driver-links.js';
 import { countOfferRecords } from '../storage/driver-offers.js';
+import { findDriverFilters } from '../storage/driver-settings.js';
 import type { UserRecord } from '../storage/users.js';
 
 const DAY_MS = 86_400_000;
@@ -15,11 +17,14 @@ export async function readDashboard(
   user: UserRecord,
   now = Date.now(),
 ): Promise<DriverDashboard> {
-  const [offers, lease, link] = await Promise.all([
+  const [offers, lease, link, filters] = await Promise.all([
     countOfferRecords(db, user.id),
     findLiveLease(db, user.id, now),
     findDriverLink(db, user.id),
+    findDriverFilters(db, user.id),
   ]);
+  // The catcher holds the lease of a driver outside their schedule but does not poll for them.
+  const schedule = filters === null ? null : scheduleSearch(filters, now);
   const systemOn = user.status === 'start';
   const needsCode = link?.state === 'needs-code';
   const throttledUntil =
@@ -38,9 +43,11 @@ export async function readDashboard(
             ? 'not-in-good-standing'
             : throttledUntil !== null
               ? 'throttled'
-              : lease === null
-                ? 'starting'
-                : null;
+              : schedule !== null && !schedule.searching
+                ? 'outside-schedule'
+                : lease === null
+                  ? 'starting'
+                  : null;
   const expiration = user.expiration_ts === null ? null : Number(user.expiration_ts);
   return {
     status: user.status,
@@ -48,6 +55,7 @@ export async function readDashboard(
     searching: reason === null,
     notSearchingBecause: reason,
     throttledUntil: reason === 'throttled' ? throttledUntil : null,
+    searchingFrom: reason === 'outside-schedule' ? (schedule?.searchFrom ?? null) : null,
     needsAttention: needsCode ? 'enter-code' : null,
     offers,
     proxyInstalled: user.proxy_installed,

@@ -12,16 +12,19 @@ import {
   driverStatusRequestSchema,
   driverStatusResponseSchema,
   endOfDay,
+  filterPreviewResponseSchema,
   MAX_PHONE_LENGTH,
   normalizePhone,
   type OfferItem,
   offersQuerySchema,
   offersResponseSchema,
+  PREVIEW_DAYS,
   platformChallengeSchema,
   platformLinkResponseSchema,
   platformSignInRequestSchema,
   platformStateResponseSchema,
   platformVerifyRequestSchema,
+  previewFilters,
   savedSettingsResponseSchema,
   serviceAreasResponseSchema,
   startOfDay,
@@ -41,7 +44,12 @@ import {
   findDriverLink,
   savePendingLink,
 } from '../storage/driver-links.js';
-import { listOfferRecords, listWonBetween, type OfferRecord } from '../storage/driver-offers.js';
+import {
+  listOfferRecords,
+  listOffersSeenBetween,
+  listWonBetween,
+  type OfferRecord,
+} from '../storage/driver-offers.js';
 import {
   findDriverFilters,
   saveDriverFilters,
@@ -52,6 +60,8 @@ import { readDashboard } from './dashboard.js';
 
 const BASE = '/api/flex/v1';
 const DAY_MS = 86_400_000;
+/** The most recorded offers one preview replays (the newest): bounds its time and memory. */
+const MAX_PREVIEW_OFFERS = 50_000;
 export const SYSTEM_OFF_MESSAGE = "You must turn on the system to use I've arrived";
 
 /** The `{phone}` of the admin's per-driver paths; bodies and queries are the SDK's schemas. */
@@ -214,6 +224,26 @@ export function registerDriverRoutes(app: FastifyInstance, deps: DriverRouteDeps
       const { setupComplete } = await saveDriverFilters(db, user.id, filters);
       onDriverChanged();
       return { Item: filters, setupComplete };
+    },
+  );
+
+  api.post(
+    `${BASE}/settings/preview`,
+    {
+      config: { auth: 'user' },
+      schema: { body: driverFiltersSchema, response: { 200: filterPreviewResponseSchema } },
+    },
+    async (request) => {
+      const { user } = request.principal;
+      const now = Date.now();
+      const from = now - PREVIEW_DAYS * DAY_MS;
+      const [saved, offers] = await Promise.all([
+        findDriverFilters(db, user.id),
+        listOffersSeenBetween(db, user.id, from, now, MAX_PREVIEW_OFFERS),
+      ]);
+      // With nothing saved yet the catcher takes nothing: compare against filters that match none.
+      const current = saved ?? { ...request.body, warehouses: [] };
+      return { Item: previewFilters(offers, current, request.body, { now }) };
     },
   );
 

@@ -79,6 +79,27 @@ export async function countOfferRecords(
   return counts;
 }
 
+/**
+ * The offers a driver was shown in [from, to), in the order seen, at most `limit` (the newest
+ * when there are more): what a filter preview replays.
+ */
+export async function listOffersSeenBetween(
+  db: Queryable,
+  userId: string,
+  from: number,
+  to: number,
+  limit: number,
+): Promise<OfferRecord[]> {
+  const rows = await db.query<OfferRow>(
+    `SELECT * FROM (
+       SELECT * FROM driver_offers WHERE user_id = $1 AND seen_ts >= $2 AND seen_ts < $3
+       ORDER BY seen_ts DESC LIMIT $4
+     ) newest ORDER BY seen_ts, offer_id`,
+    [userId, from, to, limit],
+  );
+  return rows.map(toRecord);
+}
+
 /** Won blocks starting in [from, to), in start order. */
 export async function listWonBetween(
   db: Queryable,

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createOfferMatcher, type MatchContext, matchOffer, type RefusalReason } from './offers.js';
+import {
+  createOfferMatcher,
+  type MatchContext,
+  matchOffer,
+  type RefusalReason,
+  scheduleSearch,
+} from './offers.js';
 import {
   type Block,
   blockSchema,
@@ -804,5 +810,75 @@ describe('driverFiltersSchema', () => {
     expect(offerSchema.safeParse({ ...TUESDAY, pay: -1 }).success).toBe(false);
     expect(blockSchema.parse({ startTime: 1, endTime: 2 })).toEqual({ startTime: 1, endTime: 2 });
     expect(blockSchema.parse({ startTime: 1, endTime: 2, offerId: 'o' }).offerId).toBe('o');
+  });
+});
+
+describe('scheduleSearch', () => {
+  // 2026-06-17 is a Wednesday.
+  const utc = (iso: string) => Date.parse(`${iso}Z`);
+  const saturdays = (window: ScheduleWindow) =>
+    filtersWith({ timeZone: 'UTC', weeklySchedule: week([window], ['sat']) });
+
+  it('searches from a day before a window opens until it closes, and says when it starts again', () => {
+    const f = saturdays({ start: '06:00', end: '14:00' });
+    expect(scheduleSearch(f, utc('2026-06-17T12:00:00'))).toEqual({
+      searching: false,
+      searchFrom: utc('2026-06-19T06:00:00'),
+    });
+    expect(scheduleSearch(f, utc('2026-06-19T06:00:00')).searching).toBe(true);
+    expect(scheduleSearch(f, utc('2026-06-20T13:59:00')).searching).toBe(true);
+    expect(scheduleSearch(f, utc('2026-06-20T14:00:00'))).toEqual({
+      searching: false,
+      searchFrom: utc('2026-06-26T06:00:00'),
+    });
+  });
+
+  it("keeps searching in the next day's early hours of a window crossing midnight", () => {
+    const f = saturdays({ start: '22:00', end: '02:00' });
+    expect(scheduleSearch(f, utc('2026-06-21T01:59:00')).searching).toBe(true);
+    expect(scheduleSearch(f, utc('2026-06-21T02:00:00')).searchFrom).toBe(
+      utc('2026-06-26T22:00:00'),
+    );
+  });
+
+  it('never searches with no window at all', () => {
+    expect(scheduleSearch(filtersWith({ weeklySchedule: week() }), Date.now())).toEqual({
+      searching: false,
+      searchFrom: null,
+    });
+  });
+
+  it('searches exactly when some quarter hour of the next day lies in a window', () => {
+    const utcFilters = filters.map((f) => ({ ...f, timeZone: 'UTC' }));
+    fc.assert(
+      fc.property(utcFilters, instant, (f, now) => {
+        const open = {
+          ...f,
+          warehouses: ['A'],
+          minHourlyPay: 0,
+          minBlockPay: 0,
+          timeBufferMinutes: 0,
+          stationRules: {},
+          minBlockHours: 0,
+          maxBlockHours: null,
+        };
+        let held = false;
+        for (let t = now; t <= now + 24 * HOUR && !held; t += QUARTER) {
+          held = matchOffer(
+            { offerId: 'q', serviceAreaId: 'A', startTime: t, endTime: t + QUARTER, pay: 1 },
+            open,
+            FREE,
+          ).accept;
+        }
+        const answer = scheduleSearch(f, now);
+        expect(answer.searching).toBe(held);
+        if (!answer.searching && answer.searchFrom !== null) {
+          expect(answer.searchFrom).toBeGreaterThan(now);
+          expect(scheduleSearch(f, answer.searchFrom).searching).toBe(true);
+          expect(scheduleSearch(f, answer.searchFrom - 1).searching).toBe(false);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -115,6 +115,63 @@ export function createOfferMatcher(filters: DriverFilters): OfferMatcher {
   };
 }
 
+/**
+ * How far ahead of a schedule window the catcher already searches: platforms offer blocks hours
+ * to a day before they start, so a driver is searched from a day before a window opens until it
+ * closes (docs/product.md, 'Outside the schedule').
+ */
+export const SEARCH_AHEAD_MS = 24 * HOUR_MS;
+
+export interface ScheduleSearch {
+  /** A window is open now or opens within `SEARCH_AHEAD_MS`. */
+  searching: boolean;
+  /** When not searching: when searching starts again (a day before the next window), or null
+   * when the schedule has no window at all. */
+  searchFrom: number | null;
+}
+
+/**
+ * Whether the catcher should search for a driver with this schedule at `now`. Window edges are
+ * placed on the clock's first pass, so on a clock-change day they may be an hour off; the day of
+ * look-ahead makes that immaterial.
+ */
+export function scheduleSearch(
+  filters: Pick<DriverFilters, 'weeklySchedule' | 'timeZone'>,
+  now: number,
+): ScheduleSearch {
+  const schedule = compileSchedule(filters.weeklySchedule);
+  const calendar = calendarOf(filters.timeZone);
+  const today = calendar.dayContaining(now);
+  let day = calendar.dayBefore(today);
+  let next = Number.POSITIVE_INFINITY;
+  // Yesterday's crossing windows may still be open; a week and a day covers every weekday.
+  for (let i = 0; i < 9; i++, day = calendar.dayAfter(day)) {
+    const { within, crossing } = schedule[day.weekday]!;
+    for (let k = 0; k < within.length + crossing.length; k += 2) {
+      const crosses = k >= within.length;
+      const list = crosses ? crossing : within;
+      const j = crosses ? k - within.length : k;
+      const opens = clockInstant(day, list[j]!);
+      const closes = crosses
+        ? clockInstant(calendar.dayAfter(day), list[j + 1]!)
+        : clockInstant(day, list[j + 1]!);
+      if (closes <= now || opens >= closes) continue;
+      if (opens - SEARCH_AHEAD_MS <= now) return { searching: true, searchFrom: null };
+      next = Math.min(next, opens - SEARCH_AHEAD_MS);
+    }
+  }
+  return { searching: false, searchFrom: Number.isFinite(next) ? next : null };
+}
+
+/** The first instant of `day` at which its clock shows `clockMs` or later (a skipped time falls on the jump). */
+function clockInstant(day: LocalDay, clockMs: number): number {
+  for (const piece of day.pieces) {
+    const at = Math.max(piece.from, day.wall - piece.offset + clockMs);
+    if (at < piece.to) return at;
+  }
+  return day.end;
+}
+
 interface StationMinimums {
   minHourlyPay: number;
   minBlockPay: number;

@@ -217,6 +217,26 @@ export const savedSettingsResponseSchema = z.object({
 });
 export type SavedSettings = z.infer<typeof savedSettingsResponseSchema>;
 
+/** What one set of filters would have caught in a preview: blocks and their pay in dollars. */
+const caughtTotalsSchema = z.object({ blocks: z.number(), pay: z.number() });
+
+/**
+ * `POST /settings/preview` (body: the filters being edited): what they and the saved filters would
+ * have caught from the offers seen in the last 7 days. Always an estimate (`previewFilters`).
+ */
+export const filterPreviewResponseSchema = z.object({
+  Item: z.object({
+    current: caughtTotalsSchema,
+    proposed: caughtTotalsSchema,
+    deltaBlocks: z.number(),
+    deltaPay: z.number(),
+    offersConsidered: z.number(),
+    from: z.number(),
+    to: z.number(),
+    estimate: z.literal(true),
+  }),
+});
+
 /** `PUT /status` body and answer: the system switched on ('start') or off ('stop'). */
 export const driverStatusRequestSchema = z.strictObject({
   status: z.enum(userStatusSchema.options, { message: "expected 'start' or 'stop'" }),
@@ -268,6 +288,7 @@ export const NOT_SEARCHING_REASONS = [
   'setup-incomplete',
   'not-in-good-standing',
   'throttled',
+  'outside-schedule',
   'starting',
 ] as const;
 export type NotSearchingReason = (typeof NOT_SEARCHING_REASONS)[number];
@@ -281,6 +302,11 @@ export const driverDashboardSchema = z.object({
   notSearchingBecause: z.enum(NOT_SEARCHING_REASONS).nullable(),
   /** The platform throttles polling until then (epoch ms) when the reason is 'throttled'. */
   throttledUntil: z.number().nullable(),
+  /**
+   * When the reason is 'outside-schedule': when searching starts again (a day before the next
+   * schedule window), or null when the schedule has no window.
+   */
+  searchingFrom: z.number().nullable(),
   /** Something only the driver can fix: the platform asks for a new one-time code. */
   needsAttention: z.enum(['enter-code']).nullable(),
   offers: z.object({ won: z.number(), disliked: z.number(), gone: z.number() }),

@@ -1,7 +1,10 @@
-// GET and PUT /api/flex/v1/settings: the signed-in driver's block filters.
+// GET and PUT /api/flex/v1/settings: the signed-in driver's block filters, and the preview of
+// what filters being edited would have caught.
+import type { FilterPreview } from '../../core/filter-preview.js';
 import {
   type DriverFilters,
   driverSettingsResponseSchema,
+  filterPreviewResponseSchema,
   type SavedSettings,
   savedSettingsResponseSchema,
 } from '../../core/schemas/index.js';
@@ -31,6 +34,23 @@ export function driverSettingsResource(http: Requester) {
         options,
       });
       return response.data;
+    },
+    /**
+     * What `filters` (not saved) and the saved filters would have caught from the offers the
+     * driver was shown in the last 7 days: an estimate, and said to be one.
+     */
+    async previewSettings(
+      filters: DriverFilters,
+      options?: RequestOptions,
+    ): Promise<FilterPreview> {
+      const response = await http.request({
+        method: 'POST',
+        path: `${PATH}/preview`,
+        body: filters,
+        schema: filterPreviewResponseSchema,
+        options,
+      });
+      return response.data.Item;
     },
   };
 }
