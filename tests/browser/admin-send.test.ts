@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listInvitations } from '../../packages/gateway/src/storage/invitations.js';
 import { readOutbox } from '../../packages/gateway/src/storage/outbox.js';
 import { readJobReport } from '../../packages/gateway/src/storage/send-jobs.js';
-import { listUsers, toFlexUser } from '../../packages/gateway/src/storage/users.js';
+import { insertUsers, listUsers, toFlexUser } from '../../packages/gateway/src/storage/users.js';
 import { buildInviteeList } from '../../web/src/hooks/admin/invitee-list.js';
 import { eventually } from '../support/eventually.js';
 import {
@@ -340,6 +340,89 @@ describe('the unpaid-invitations screen', () => {
     expect(delivered.sort()).toEqual(
       list.invitees.map((i) => normalizePhone(i.phoneNumber)).sort(),
     );
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a review with recipients who cannot be reached', () => {
+  // A region of its own: one driver the outbox delivers to, one it reports unreachable (a
+  // documented test number), one opted out, one known landline and one number that is no number.
+  const RENO = [
+    { phone_number: '+17755550101', name: 'Rita Reno' },
+    { phone_number: '+15550030003', name: 'Uma Reno' },
+    { phone_number: '+17755550102', name: 'Olga Reno' },
+    { phone_number: '+17755550103', name: 'Lana Reno' },
+    { phone_number: '775-555', name: 'Ivan Reno' },
+  ];
+  beforeAll(async () => {
+    const { db } = sandbox.gateway;
+    await insertUsers(
+      db,
+      RENO.map((u) => ({ ...u, product: 'flex' as const, human_region: 'Reno' })),
+    );
+    await db.query('INSERT INTO opt_outs (phone_number, opted_out_ts) VALUES ($1, $2)', [
+      '+17755550102',
+      Date.now(),
+    ]);
+    await db.query(
+      `INSERT INTO undeliverable_numbers (phone_number, reason, error_code, reported_ts)
+       VALUES ($1, 'landline', 30006, $2)`,
+      ['+17755550103', Date.now()],
+    );
+  });
+
+  it('strikes them out with the reason, previews the first message and reports delivery', async () => {
+    const { page, errors } = await sandbox.newPage();
+    await signIn(page, OWNER);
+    // The sandbox keeps quiet hours off; the gateway's count is passed through to the review.
+    await page.route('**/api/flex/v1/admin/send-preview', async (route) => {
+      const response = await route.fetch();
+      const json = await response.json();
+      await route.fulfill({ response, json: { ...json, waitingForQuietHours: json.queued } });
+    });
+    await page.goto('/admin/tools');
+    await settled(page);
+    await page.getByLabel('Region').selectOption('Reno');
+    await page.getByLabel('WhatsApp').check();
+    const select = page.getByLabel('Template');
+    const option = select.locator('option', { hasText: '(finish_setup)' }).first();
+    await select.selectOption({ label: (await option.textContent()) ?? '' });
+    await page.getByRole('button', { name: 'Review' }).click();
+
+    const marked = page.locator('.virtual-table tbody tr[data-mark]');
+    await expect.poll(() => marked.count()).toBe(3);
+    for (const [name, reason] of [
+      ['Olga Reno', 'Opted out'],
+      ['Lana Reno', 'Landline'],
+      ['Ivan Reno', 'Invalid number'],
+    ]) {
+      const box = page.getByLabel(`${name} can't be selected: ${reason}`);
+      expect(await box.isDisabled()).toBe(true);
+      expect(await box.isChecked()).toBe(false);
+    }
+    await expect.poll(() => page.getByTestId('recipient-count').textContent()).toBe('2 recipients');
+    await page.getByText("3 can't receive messages").waitFor();
+    await page.getByText('2 will wait for quiet hours to end').waitFor();
+    // The message as the first selected recipient reads it: their first name filled in.
+    const rendered = page.getByTestId('rendered-preview');
+    await expect.poll(() => rendered.textContent()).toMatch(/\nHi (Rita|Uma), /);
+    const first = (await rendered.textContent())!.match(/Hi (\w+),/)![1];
+    expect(await page.getByTestId('preview-for').textContent()).toContain(`${first} Reno`);
+    await screenshot(page, 'en-admin-send-marks');
+
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Message queued for 2 users.').first().waitFor();
+    // Delivery as it happens: one delivered, one the provider reported unreachable, and why.
+    const job = page.locator('[data-testid="send-job"]', { hasText: 'finish_setup' }).first();
+    await job.locator('[data-state="delivered"]', { hasText: 'Delivered 1' }).waitFor();
+    await job.locator('[data-state="failed"]', { hasText: 'Failed 1' }).waitFor();
+    await job.getByText('Why some were not delivered').click();
+    await job
+      .getByTestId('failure-reasons')
+      .getByText('Unreachable (phone off or out of coverage) (error 30003): 1')
+      .waitFor();
+    await screenshot(page, 'en-admin-send-jobs');
     expect(errors).toEqual([]);
   });
 });

@@ -1,28 +1,34 @@
 // Step 2 of both send screens: recipient count, the message, search, the checkbox table, paging,
 // Cancel and Send (with its confirmation). Remount it (key) for every new review.
 import type { SearchableRow } from '@blockcatch/sdk';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HasPhone } from '../../hooks/admin/selection.js';
+import type { ComposedMessage } from '../../hooks/admin/send-request.js';
 import { useReviewTable } from '../../hooks/admin/useReviewTable.js';
+import { useSendPreview } from '../../hooks/admin/useSendPreview.js';
 import { useFormat } from '../../hooks/useFormat.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { Pager } from './Pager.js';
+import { RenderedMessage } from './RenderedMessage.js';
 import { SearchBox } from './SearchBox.js';
 import { type TableRow, UserTable } from './UserTable.js';
 
 export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
+  reviewId,
   rows,
-  message,
+  composed,
   sending,
   onCancel,
   onSend,
   notificationColumns = false,
   sendAt,
 }: {
+  /** The review's number: it keys the gateway's preview. */
+  reviewId: number;
   rows: readonly T[];
-  /** The message as recipients will read it (SMS text or template preview). */
-  message: ReactNode;
+  /** The message; the review shows it as the first selected recipient will read it. */
+  composed: ComposedMessage;
   sending: boolean;
   onCancel(): void;
   /** Called after confirmation with the selected phones. */
@@ -37,6 +43,16 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
   const table = useReviewTable(rows);
   const [confirming, setConfirming] = useState(false);
   const count = table.selectedCount;
+  const preview = useSendPreview({
+    reviewId,
+    rows,
+    composed,
+    sendAt,
+    selected: table.selected,
+    marks: table.marks,
+    onMarks: table.addMarks,
+  });
+  const waiting = preview.data?.waitingForQuietHours ?? 0;
 
   return (
     <section className="review" aria-labelledby="review-heading">
@@ -49,9 +65,19 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
           ? t('admin.review.sendsNow')
           : t('admin.review.sendsAt', { when: fmt.dateTime(Date.parse(sendAt)) })}
       </p>
+      {table.marks.size > 0 && (
+        <p className="hint" data-testid="blocked-count">
+          {t('admin.review.blocked', { count: table.marks.size })}
+        </p>
+      )}
+      {waiting > 0 && (
+        <p className="hint" data-testid="quiet-hours">
+          {t('admin.review.quietHours', { count: waiting })}
+        </p>
+      )}
       <div className="review-message">
         <h3>{t('admin.sendSms.message')}</h3>
-        {message}
+        <RenderedMessage preview={preview} composed={composed} rows={rows} />
       </div>
       <SearchBox value={table.searchText} onChange={table.search} />
       <UserTable

@@ -5,6 +5,7 @@ import { formatDayShort, localTimeZone, type UserStatus } from '@blockcatch/sdk'
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Marks } from '../../hooks/admin/review-marks.js';
 import type { Selection } from '../../hooks/admin/selection.js';
 import type { SortColumn, SortDirection } from '../../hooks/admin/user-sorting.js';
 import { useFormat } from '../../hooks/useFormat.js';
@@ -41,6 +42,8 @@ const ROW_HEIGHT = 41;
 
 export interface TableSelection {
   selected: Selection;
+  /** Rows that cannot be sent to: struck through, not selectable, with the reason. */
+  marks?: Marks;
   /** Whether all, some or none of the listed rows are selected, for the header checkbox. */
   state: 'all' | 'some' | 'none';
   onToggle(phoneNumber: string): void;
@@ -124,14 +127,19 @@ export function UserTable<T extends TableRow>({
           {items.map((item) => {
             const row = rows[item.index]!;
             const checked = selection?.selected.has(row.phoneNumber) ?? false;
+            const mark = selection?.marks?.get(row.phoneNumber);
+            const reason = mark ? t(`admin.review.reason.${mark}`) : null;
             const name = row.unregistered ? t('admin.userTable.unregistered') : row.name;
             const nameText = (
-              <span className={row.stripeExpressId ? 'highlight-name' : undefined}>
-                {name}
-                {row.stripeExpressId && (
-                  <span className="visually-hidden"> ({t('admin.userTable.reseller')})</span>
-                )}
-              </span>
+              <>
+                <span className={row.stripeExpressId ? 'highlight-name' : undefined}>
+                  {name}
+                  {row.stripeExpressId && (
+                    <span className="visually-hidden"> ({t('admin.userTable.reseller')})</span>
+                  )}
+                </span>
+                {reason && <span className="badge badge-danger mark-reason">{reason}</span>}
+              </>
             );
             return (
               <tr
@@ -140,15 +148,21 @@ export function UserTable<T extends TableRow>({
                 ref={virtualizer.measureElement}
                 data-index={item.index}
                 aria-rowindex={item.index + 2}
-                className={checked ? 'selected' : undefined}
+                className={reason ? 'marked' : checked ? 'selected' : undefined}
+                data-mark={mark}
               >
                 {selection && (
                   <td className="check-cell">
                     <input
                       type="checkbox"
                       checked={checked}
+                      disabled={reason !== null}
                       onChange={() => selection.onToggle(row.phoneNumber)}
-                      aria-label={t('admin.userTable.selectUser', { name })}
+                      aria-label={
+                        reason
+                          ? t('admin.review.notSelectable', { name, reason })
+                          : t('admin.userTable.selectUser', { name })
+                      }
                     />
                   </td>
                 )}

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateField } from '../../components/admin/DateField.js';
 import { composedFrom, MessageComposer } from '../../components/admin/MessageComposer.js';
-import { MessagePreview } from '../../components/admin/MessagePreview.js';
 import { RecentSends } from '../../components/admin/RecentSends.js';
 import { ReviewStep } from '../../components/admin/ReviewStep.js';
 import { SendAtField } from '../../components/admin/SendAtField.js';
@@ -68,8 +67,9 @@ function UnpaidInvitations() {
       ) : review ? (
         <ReviewStep
           key={review.id}
+          reviewId={review.id}
           rows={review.rows}
-          message={<MessagePreview composed={review.composed} />}
+          composed={review.composed}
           sending={sending}
           onCancel={flow.cancelReview}
           onSend={flow.sendSelected}

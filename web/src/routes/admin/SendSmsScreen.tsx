@@ -5,7 +5,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/admin/DateField.js';
 import { composedFrom, MessageComposer } from '../../components/admin/MessageComposer.js';
-import { MessagePreview } from '../../components/admin/MessagePreview.js';
 import { ProductSwitch } from '../../components/admin/ProductSwitch.js';
 import { RecentSends } from '../../components/admin/RecentSends.js';
 import { ReviewStep } from '../../components/admin/ReviewStep.js';
@@ -150,8 +149,9 @@ export function SendSmsScreen() {
       {review ? (
         <ReviewStep
           key={review.id}
+          reviewId={review.id}
           rows={review.rows}
-          message={<MessagePreview composed={review.composed} />}
+          composed={review.composed}
           sending={sending}
           onCancel={flow.cancelReview}
           onSend={flow.sendSelected}
