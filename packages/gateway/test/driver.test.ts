@@ -3,6 +3,7 @@
 import {
   driverCalendarSchema,
   driverDashboardResponseSchema,
+  latencyResponseSchema,
   offersResponseSchema,
   platformChallengeSchema,
   savedSettingsResponseSchema,
@@ -375,6 +376,24 @@ describe('filters and status', () => {
     );
     expect(counts.map((c) => c.won).sort()).toEqual([0, 1]);
     expect(counts.map((c) => c.gone).sort()).toEqual([0, 1]);
+    // Each keeps the offer's timeline, in order, and the day's median; an admin reads it per driver.
+    const admin = await addDriver(running, '+15125550118', { is_admin: true });
+    for (const [i, driver] of drivers.entries()) {
+      const { Item } = latencyResponseSchema.parse((await driver.get('/latency')).body);
+      expect(Item.accepts).toBe(1);
+      const [t] = Item.Items;
+      const steps = [t!.publishedAt, t!.seenAt, t!.decidedAt, t!.acceptSentAt, t!.answeredAt];
+      expect(steps.every((step) => step !== null)).toBe(true);
+      expect([...steps].sort((a, b) => a! - b!)).toEqual(steps);
+      expect(Item.medianSeenToAcceptMs).toBe(t!.acceptSentAt! - t!.seenAt);
+      const phone = ['+15125550111', '+15125550112'][i]!;
+      const read = await admin.get(`/admin/users/${encodeURIComponent(phone)}/latency`);
+      expect(read.status, read.text).toBe(200);
+      expect(read.body.Item.Items).toEqual(Item.Items);
+      expect((await driver.get(`/admin/users/${encodeURIComponent(phone)}/latency`)).status).toBe(
+        403,
+      );
+    }
     for (const driver of drivers) await driver.put('/status', { status: 'stop' });
   });
 

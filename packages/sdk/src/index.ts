@@ -83,6 +83,7 @@ export {
   type InviteeFilterContext,
   mergeInvitees,
 } from './core/invitees.js';
+export { median, summarizeLatency } from './core/latency.js';
 export {
   createOfferMatcher,
   type MatchContext,
@@ -287,6 +288,13 @@ export {
   whatsappTemplateSchema,
   windowEndSchema,
 } from './core/schemas/index.js';
+export {
+  type LatencySummary,
+  latencyResponseSchema,
+  latencySummarySchema,
+  type OfferTimeline,
+  offerTimelineSchema,
+} from './core/schemas/latency.js';
 export { type SearchableRow, searchRecipients } from './core/search.js';
 export {
   createRecipientSearch,

@@ -23,6 +23,8 @@ export const driverQueries = {
     }),
   calendar: () =>
     queryOptions({ queryKey: ['driver', 'calendar'], queryFn: () => gateway.driver.calendar() }),
+  latency: () =>
+    queryOptions({ queryKey: ['driver', 'latency'], queryFn: () => gateway.driver.latency() }),
   settings: () =>
     queryOptions({ queryKey: ['driver', 'settings'], queryFn: () => gateway.driver.settings() }),
   alerts: () =>
@@ -96,6 +98,11 @@ export const adminQueries = {
     queryOptions({
       queryKey: ['admin', 'userDashboard', id],
       queryFn: () => gateway.admin.userDashboard(id),
+    }),
+  userLatency: (phoneNumber: string) =>
+    queryOptions({
+      queryKey: ['admin', 'userLatency', phoneNumber],
+      queryFn: () => gateway.admin.userLatency(phoneNumber),
     }),
   userCalendar: (phoneNumber: string) =>
     queryOptions({

@@ -58,6 +58,8 @@ export function createDriverPoller(deps: {
   const wonBlocks = deps.wonBlocks;
   // Offers already decided; an offer leaves the platform's list for good once it closes.
   const seen = new Set<string>();
+  // First sights of offers whose accept failed and will be tried again.
+  const retrying = new Map<string, number>();
   let timer: NodeJS.Timeout | null = null;
   let dueAt = 0;
   let lastPollAt = 0;
@@ -135,6 +137,7 @@ export function createDriverPoller(deps: {
   };
 
   const decide = async (offers: Awaited<ReturnType<DeliveryPlatform['listOffers']>>) => {
+    // The poll answer is in: the moment every new offer in it was first seen.
     const at = now();
     const present = new Set<string>();
     const accepts: Promise<void>[] = [];
@@ -143,6 +146,8 @@ export function createDriverPoller(deps: {
       if (seen.has(offer.offerId)) continue;
       seen.add(offer.offerId);
       const decision = matcher(offer, { now: at, wonBlocks });
+      const seenAt = retrying.get(offer.offerId) ?? at;
+      retrying.delete(offer.offerId);
       const base = {
         userId,
         offerId: offer.offerId,
@@ -150,7 +155,9 @@ export function createDriverPoller(deps: {
         startTime: offer.startTime,
         endTime: offer.endTime,
         pay: offer.pay,
-        seenAt: at,
+        seenAt,
+        publishedAt: offer.publishedAt ?? null,
+        decidedAt: now(),
       };
       if (!decision.accept) {
         deps.record({ ...base, kind: 'disliked', reason: decision.reason });
@@ -164,21 +171,25 @@ export function createDriverPoller(deps: {
         offerId: offer.offerId,
       };
       wonBlocks.push(block);
+      const acceptSentAt = now();
       accepts.push(
         platform.acceptOffer(session, offer.offerId).then(
           (outcome) => {
             if (outcome === 'gone') wonBlocks.splice(wonBlocks.indexOf(block), 1);
-            deps.record({ ...base, kind: outcome, reason: null });
+            deps.record({ ...base, acceptSentAt, answeredAt: now(), kind: outcome, reason: null });
           },
           () => {
-            // Not decided: the accept failed (5xx or 429); try again on the next poll.
+            // Not decided: the accept failed (5xx or 429); try again on the next poll, keeping
+            // the first sight for the offer's timeline.
             wonBlocks.splice(wonBlocks.indexOf(block), 1);
             seen.delete(offer.offerId);
+            retrying.set(offer.offerId, seenAt);
           },
         ),
       );
     }
     for (const id of seen) if (!present.has(id)) seen.delete(id);
+    for (const id of retrying.keys()) if (!present.has(id)) retrying.delete(id);
     await Promise.all(accepts);
     // Blocks that are over no longer matter for overlap.
     for (let i = wonBlocks.length - 1; i >= 0; i--) {

@@ -13,6 +13,7 @@ import {
   driverStatusResponseSchema,
   endOfDay,
   filterPreviewResponseSchema,
+  latencyResponseSchema,
   MAX_PHONE_LENGTH,
   normalizePhone,
   type OfferItem,
@@ -57,6 +58,7 @@ import {
 } from '../storage/driver-settings.js';
 import { findUserByPhone, type UserRecord } from '../storage/users.js';
 import { readDashboard } from './dashboard.js';
+import { readLatency } from './latency.js';
 
 const BASE = '/api/flex/v1';
 const DAY_MS = 86_400_000;
@@ -310,6 +312,24 @@ export function registerDriverRoutes(app: FastifyInstance, deps: DriverRouteDeps
     async (request) => {
       const { user } = request.principal;
       return calendarOf(user, request.query);
+    },
+  );
+
+  api.get(
+    `${BASE}/latency`,
+    { config: { auth: 'user' }, schema: { response: { 200: latencyResponseSchema } } },
+    async (request) => ({ Item: await readLatency(db, request.principal.user.id) }),
+  );
+
+  api.get(
+    `${BASE}/admin/users/:phone/latency`,
+    {
+      config: { auth: 'admin' },
+      schema: { params: phoneParamSchema, response: { 200: latencyResponseSchema } },
+    },
+    async (request) => {
+      const user = await driverByPhone(request.params);
+      return { Item: await readLatency(db, user.id) };
     },
   );
 

@@ -77,6 +77,7 @@ export interface SandboxPlatform extends DeliveryPlatform {
 
 interface OfferRow {
   id: string;
+  created_ts: number;
   service_area_id: string;
   start_ts: number;
   end_ts: number;
@@ -134,7 +135,7 @@ export function createSandboxPlatform(deps: {
       refreshing ??= (async () => {
         const at = now();
         const rows = await db.query<OfferRow>(
-          `SELECT id, service_area_id, start_ts, end_ts, pay, taken_by_others_ts
+          `SELECT id, service_area_id, start_ts, end_ts, pay, created_ts, taken_by_others_ts
            FROM sandbox_offers WHERE accepted_by IS NULL AND taken_by_others_ts > $1
            ORDER BY created_ts`,
           [at],
@@ -200,13 +201,14 @@ export function createSandboxPlatform(deps: {
       startTime: offer.startTime,
       endTime: offer.endTime,
       pay: offer.pay,
+      publishedAt,
       closesAt: publishedAt + takenAfter,
     };
     // This process's pollers see it without waiting for the next reread.
     snapshot = { offers: [...snapshot.offers, published], fetchedAt: snapshot.fetchedAt };
     for (const listener of listeners) listener();
     const { closesAt: _closesAt, ...visible } = published;
-    return { ...visible, publishedAt };
+    return visible;
   };
 
   const generateOne = async () => {
@@ -506,13 +508,14 @@ export async function provisionSandboxAccounts(
   return issueSessions(db, ids, at, DEFAULT_SANDBOX_OPTIONS.sessionTtlMs);
 }
 
-function toOffer(row: OfferRow): Offer & { closesAt: number } {
+function toOffer(row: OfferRow): Offer & { publishedAt: number; closesAt: number } {
   return {
     offerId: row.id,
     serviceAreaId: row.service_area_id,
     startTime: Number(row.start_ts),
     endTime: Number(row.end_ts),
     pay: Number(row.pay),
+    publishedAt: Number(row.created_ts),
     closesAt: Number(row.taken_by_others_ts),
   };
 }

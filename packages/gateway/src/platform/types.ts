@@ -20,6 +20,9 @@ export interface PlatformSession {
 
 export type AcceptOutcome = 'won' | 'gone';
 
+/** An offer as the platform lists it; `publishedAt` (epoch ms) when the platform tells (the sandbox does). */
+export type PlatformOffer = Offer & { publishedAt?: number };
+
 export interface DeliveryPlatform {
   readonly name: string;
   listServiceAreas(): Promise<ServiceArea[]>;
@@ -29,7 +32,7 @@ export interface DeliveryPlatform {
   }>;
   verifyOtp(input: { challengeId: string; code: string }): Promise<PlatformSession>;
   /** The offers open to this account now. Throws PlatformError 'throttled' when polled too fast. */
-  listOffers(session: PlatformSession): Promise<Offer[]>;
+  listOffers(session: PlatformSession): Promise<PlatformOffer[]>;
   /**
    * A new session for an expired one. Throws 'code-required' when the platform wants the driver
    * to sign in with a new one-time code, 'unauthorized' when it refuses the refresh token.

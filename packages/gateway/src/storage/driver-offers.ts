@@ -1,5 +1,6 @@
 // What the catcher did with every offer a driver saw: won, disliked (with the matcher's reason) or
-// gone (taken before us). The dashboard, offers list and calendar read it.
+// gone (taken before us), with its timeline (docs/architecture.md, "An offer's timeline"). The
+// dashboard, offers list, calendar and latency figures read it.
 import type { Block } from '@blockcatch/sdk';
 import type { Queryable } from './db.js';
 
@@ -14,7 +15,16 @@ export interface OfferRecord {
   startTime: number;
   endTime: number;
   pay: number;
+  /** The poll answer that first showed the offer (epoch ms). */
   seenAt: number;
+  /** When the platform published it, if it says. */
+  publishedAt?: number | null;
+  /** When the matcher decided. */
+  decidedAt?: number | null;
+  /** When the accept request left (accepted offers only). */
+  acceptSentAt?: number | null;
+  /** When the platform answered the accept (won or gone). */
+  answeredAt?: number | null;
 }
 
 interface OfferRow {
@@ -27,16 +37,24 @@ interface OfferRow {
   end_ts: number;
   pay: number;
   seen_ts: number;
+  published_ts: number | null;
+  decided_ts: number | null;
+  accept_sent_ts: number | null;
+  answer_ts: number | null;
 }
+
+const whole = (ts: number | null | undefined) => (ts == null ? null : Math.round(ts));
 
 /** Writes many records in one statement; an offer already recorded for a driver keeps its first record. */
 export async function recordOffers(db: Queryable, records: readonly OfferRecord[]): Promise<void> {
   if (records.length === 0) return;
   await db.query(
     `INSERT INTO driver_offers
-       (user_id, offer_id, kind, reason, service_area_id, start_ts, end_ts, pay, seen_ts)
+       (user_id, offer_id, kind, reason, service_area_id, start_ts, end_ts, pay, seen_ts,
+        published_ts, decided_ts, accept_sent_ts, answer_ts)
      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
-       $6::bigint[], $7::bigint[], $8::float8[], $9::bigint[])
+       $6::bigint[], $7::bigint[], $8::float8[], $9::bigint[], $10::bigint[], $11::bigint[],
+       $12::bigint[], $13::bigint[])
      ON CONFLICT (user_id, offer_id) DO NOTHING`,
     [
       records.map((r) => r.userId),
@@ -48,6 +66,10 @@ export async function recordOffers(db: Queryable, records: readonly OfferRecord[
       records.map((r) => r.endTime),
       records.map((r) => r.pay),
       records.map((r) => r.seenAt),
+      records.map((r) => whole(r.publishedAt)),
+      records.map((r) => whole(r.decidedAt)),
+      records.map((r) => whole(r.acceptSentAt)),
+      records.map((r) => whole(r.answeredAt)),
     ],
   );
 }
@@ -150,5 +172,26 @@ function toRecord(row: OfferRow): OfferRecord {
     endTime: Number(row.end_ts),
     pay: Number(row.pay),
     seenAt: Number(row.seen_ts),
+    publishedAt: orNull(row.published_ts),
+    decidedAt: orNull(row.decided_ts),
+    acceptSentAt: orNull(row.accept_sent_ts),
+    answeredAt: orNull(row.answer_ts),
   };
+}
+
+const orNull = (value: number | null) => (value === null ? null : Number(value));
+
+/** The timelines of the offers a driver accepted since `since`, newest first. */
+export async function listAcceptTimelines(
+  db: Queryable,
+  userId: string,
+  since: number,
+  limit: number,
+): Promise<OfferRecord[]> {
+  const rows = await db.query<OfferRow>(
+    `SELECT * FROM driver_offers WHERE user_id = $1 AND accept_sent_ts IS NOT NULL
+       AND seen_ts >= $2 ORDER BY seen_ts DESC LIMIT $3`,
+    [userId, since, limit],
+  );
+  return rows.map(toRecord);
 }

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../components/admin/Spinner.js';
+import { LatencyLine } from '../../components/driver/LatencyLine.js';
 import { adminQueries } from '../../hooks/queries.js';
 import { useFormat } from '../../hooks/useFormat.js';
 
@@ -13,6 +14,7 @@ export default function UserDashboardPage() {
   const { id = '' } = useParams();
   const dashboard = useQuery(adminQueries.userDashboard(id));
   const d = dashboard.data;
+  const latency = useQuery(adminQueries.userLatency(id));
   const fmt = useFormat();
   const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
 
@@ -55,6 +57,10 @@ export default function UserDashboardPage() {
                 <dd>{t(`admin.users.reasons.${d.notSearchingBecause}`)}</dd>
               </>
             )}
+            <dt>{t('flex.dashboard.latencyTitle')}</dt>
+            <dd>
+              <LatencyLine latency={latency.data} />
+            </dd>
             <dt>{t('admin.userTable.columns.accountConnected')}</dt>
             <dd>{yesNo(d.proxyInstalled)}</dd>
             <dt>{t('admin.userTable.columns.filtersComplete')}</dt>

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LatencyLine } from '../../components/driver/LatencyLine.js';
 import { SearchState } from '../../components/driver/SearchState.js';
 import { FormAlert } from '../../components/FormAlert.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
@@ -25,6 +26,7 @@ export default function DashboardPage() {
   const dashboard = useQuery(driverQueries.dashboard());
   const [kind, setKind] = useState<OfferKind>('won');
   const offers = useQuery(driverQueries.offers(kind));
+  const latency = useQuery(driverQueries.latency());
   const [alert, setAlert] = useState<string | null>(null);
   const [switching, setSwitching] = useState(false);
   const timeZone = localTimeZone();
@@ -88,6 +90,7 @@ export default function DashboardPage() {
               : t('flex.dashboard.notSearching')}
         </p>
         <SearchState data={data} timeZone={timeZone} />
+        <LatencyLine latency={latency.data} />
         <ServiceBanner data={data} />
         <div className="state-actions">
           <button

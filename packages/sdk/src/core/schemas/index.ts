@@ -7,6 +7,7 @@ export * from './driver.js';
 export * from './export.js';
 export * from './filters.js';
 export * from './invitations.js';
+export * from './latency.js';
 export * from './messages.js';
 export * from './referrals.js';
 export * from './users.js';

@@ -5,6 +5,8 @@ import {
   type DriverDashboard,
   driverCalendarSchema,
   driverDashboardResponseSchema,
+  type LatencySummary,
+  latencyResponseSchema,
 } from '../../core/schemas/index.js';
 import type { Requester, RequestOptions } from '../client.js';
 
@@ -17,6 +19,16 @@ export function adminDriversResource(http: Requester) {
         method: 'GET',
         path: `${userPath(phone)}/dashboard`,
         schema: driverDashboardResponseSchema,
+        options,
+      });
+      return response.data.Item;
+    },
+    /** The driver's catcher latency over the last day. */
+    async userLatency(phone: string, options?: RequestOptions): Promise<LatencySummary> {
+      const response = await http.request({
+        method: 'GET',
+        path: `${userPath(phone)}/latency`,
+        schema: latencyResponseSchema,
         options,
       });
       return response.data.Item;

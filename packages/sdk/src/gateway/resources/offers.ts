@@ -5,6 +5,8 @@ import {
   type DriverDashboard,
   driverCalendarSchema,
   driverDashboardResponseSchema,
+  type LatencySummary,
+  latencyResponseSchema,
   type OfferItem,
   type OffersQuery,
   offersResponseSchema,
@@ -34,6 +36,16 @@ export function driverOffersResource(http: Requester) {
         options,
       });
       return response.data.Items;
+    },
+    /** How fast the catcher acted over the last day: medians and the latest offers' timelines. */
+    async latency(options?: RequestOptions): Promise<LatencySummary> {
+      const response = await http.request({
+        method: 'GET',
+        path: `${BASE}/latency`,
+        schema: latencyResponseSchema,
+        options,
+      });
+      return response.data.Item;
     },
     /** Won blocks from `from` (default today) to `to` (default 31 days on). */
     async calendar(query: CalendarQuery = {}, options?: RequestOptions): Promise<DriverCalendar> {
