@@ -4,6 +4,7 @@ import { generateFlexUsers, generateStaff } from '../../../fixtures/generate-dat
 import type { GatewayConfigInput } from '../src/config.js';
 import { flexUserRow, staffUserRow } from '../src/seed.js';
 import { buildGateway, type Gateway } from '../src/server.js';
+import type { Db } from '../src/storage/db.js';
 import { insertUsers } from '../src/storage/users.js';
 
 export interface LargeGateway {
@@ -18,15 +19,20 @@ export interface LargeGateway {
 export async function startLargeGateway(
   users: number,
   config: Partial<GatewayConfigInput> = {},
+  /** A database opened by the caller (the load bench's in-thread PGlite, for comparison). */
+  options: { db?: Db } = {},
 ): Promise<LargeGateway> {
   // Quiet hours off: a test must not depend on the hour it runs.
-  const gateway = await buildGateway({
-    port: 0,
-    logLevel: 'silent',
-    seed: false,
-    quietHours: false,
-    ...config,
-  });
+  const gateway = await buildGateway(
+    {
+      port: 0,
+      logLevel: 'silent',
+      seed: false,
+      quietHours: false,
+      ...config,
+    },
+    options,
+  );
   const started = performance.now();
   await insertUsers(gateway.db, generateFlexUsers(users, 2026).map(flexUserRow));
   const insertMs = performance.now() - started;

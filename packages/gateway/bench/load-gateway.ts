@@ -1,5 +1,6 @@
 // The gateway process of `npm run bench:load`: a large generated user table, the sandbox admin and
-// `drivers` driver accounts, on PGlite or on a PostgreSQL schema of its own. It measures its own
+// `drivers` driver accounts, on PGlite (in its worker thread, or on the HTTP thread with
+// LOAD_PGLITE_IN_THREAD=1) or on a PostgreSQL schema of its own. It measures its own
 // event-loop delay (perf_hooks) and memory, and answers the parent over IPC:
 // `stats` → { lag, rss }, `reset` clears the lag histogram, `stop` closes (and drops the schema).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -37,14 +38,21 @@ const DATABASE_URL = process.env.LOAD_DATABASE_URL;
 const SCHEMA = process.env.LOAD_SCHEMA;
 const DRIVER_PASSWORD = 'Load-bench-driver-1';
 
-const { gateway, url, admin } = await startLargeGateway(USERS, {
-  ...(DATABASE_URL ? { databaseUrl: DATABASE_URL, databaseSchema: SCHEMA } : {}),
-  // The send is part of the load: delivered as fast as the database allows.
-  sendRate: 0,
-  // Every simulated client comes from 127.0.0.1; a per-address limit would refuse them as one.
-  rateLimit: { perMinute: 1_000_000 },
-  logLevel: 'silent',
-});
+// PGlite on the HTTP thread, as the gateway ran it before it had a worker: the "before" figures.
+const IN_THREAD = process.env.LOAD_PGLITE_IN_THREAD === '1';
+
+const { gateway, url, admin } = await startLargeGateway(
+  USERS,
+  {
+    ...(DATABASE_URL ? { databaseUrl: DATABASE_URL, databaseSchema: SCHEMA } : {}),
+    // The send is part of the load: delivered as fast as the database allows.
+    sendRate: 0,
+    // Every simulated client comes from 127.0.0.1; a per-address limit would refuse them as one.
+    rateLimit: { perMinute: 1_000_000 },
+    logLevel: 'silent',
+  },
+  IN_THREAD ? { db: await openDatabase({ kind: 'pglite', inThread: true }) } : {},
+);
 const users = generateFlexUsers(USERS, 2026);
 const drivers = users
   .slice(0, DRIVERS)

@@ -3,9 +3,14 @@
 //   - `--admins` admins reading the users table back to back (one connection each),
 //   - `--drivers` drivers polling their dashboard once a second,
 //   - one `--recipients`-recipient SMS send by the owner through the outbox provider, rate limit off,
-//   - a probe opening a new connection to the health check every 250 ms.
-// Prints per endpoint p50/p99/max and errors, the gateway's event-loop delay and RSS.
-// Defaults: 50 admins, 200 drivers, 180 s, 100,000 users, 5,000 recipients, both databases.
+//   - a probe opening a new connection to the health check every 250 ms,
+//   - `--new-clients` new clients arriving at once a quarter of the way in, during the admin load,
+//   - `--burst` connections opened at once half way in.
+// Prints each figure beside its goal: per endpoint p50/p99/max and errors, the drivers' poll rate,
+// the gateway's event-loop delay and its RSS over the run.
+// Defaults: 50 admins, 200 drivers, 180 s, 100,000 users, 5,000 recipients, 200 new clients, a
+// burst of 1,000, PGlite and PostgreSQL. `--databases pglite-in-thread,pglite,postgres` adds PGlite
+// on the HTTP thread (how the gateway ran it before its worker thread) for comparison.
 // Short run: npm run bench:load -- --seconds 20 --admins 10 --drivers 50 --users 20000
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,8 +30,29 @@ const optionsSchema = z.object({
   drivers: z.coerce.number().int().min(0).max(2000),
   users: z.coerce.number().int().min(1000).max(1_000_000),
   recipients: z.coerce.number().int().min(0).max(100_000),
-  databases: z.array(z.enum(['pglite', 'postgres'])).min(1),
+  newClients: z.coerce.number().int().min(0).max(5000),
+  burst: z.coerce.number().int().min(0).max(10_000),
+  databases: z.array(z.enum(['pglite', 'pglite-in-thread', 'postgres'])).min(1),
 });
+type Database = Options['databases'][number];
+
+const DATABASE_NAMES: Record<Database, string> = {
+  pglite: 'PGlite (embedded, in its worker thread)',
+  'pglite-in-thread': 'PGlite (embedded, on the HTTP thread: before the worker)',
+  postgres: 'PostgreSQL',
+};
+
+// The goals each figure is printed beside.
+/** Every endpoint under the mixed load: PostgreSQL's figures when the load was first measured. */
+const GOAL_P99_MS = 400;
+/** A new client's first answer. */
+const GOAL_NEW_CONNECTION_P99_MS = 200;
+/** Drivers poll once a second. */
+const GOAL_POLLS_PER_SECOND = 1;
+/** RSS over the second half of the run may grow at most this much: "flat". */
+const GOAL_RSS_GROWTH = 0.1;
+/** How long a burst connection may wait for its answer before it counts as never served. */
+const BURST_TIMEOUT_MS = 30_000;
 type Options = z.infer<typeof optionsSchema>;
 
 function readOptions(): Options {
@@ -37,10 +63,16 @@ function readOptions(): Options {
       drivers: { type: 'string', default: '200' },
       users: { type: 'string', default: '100000' },
       recipients: { type: 'string', default: '5000' },
+      'new-clients': { type: 'string', default: '200' },
+      burst: { type: 'string', default: '1000' },
       databases: { type: 'string', default: 'pglite,postgres' },
     },
   });
-  const parsed = optionsSchema.safeParse({ ...values, databases: values.databases.split(',') });
+  const parsed = optionsSchema.safeParse({
+    ...values,
+    newClients: values['new-clients'],
+    databases: values.databases.split(','),
+  });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`--${issue?.path.join('.')}: ${issue?.message}`);
@@ -70,17 +102,26 @@ class Endpoint {
     }
   }
 
-  summary(seconds: number): string {
+  /** The latency at quantile `q` (0–1), in ms. */
+  at(q: number): number {
     const sorted = Float64Array.from(this.latencies).sort();
-    const at = (q: number) =>
-      sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-    const errors = [...this.failures.values()].reduce((a, b) => a + b, 0);
+    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  }
+
+  get errors(): number {
+    return [...this.failures.values()].reduce((a, b) => a + b, 0);
+  }
+
+  summary(seconds: number, goalP99Ms: number): string {
     const kinds = [...this.failures].map(([key, n]) => `${key}×${n}`).join(', ');
+    const p99 = this.at(0.99);
+    const met = p99 < goalP99Ms && this.errors === 0;
     return (
-      `  ${this.name.padEnd(34)} ${String(this.count).padStart(7)} req ` +
-      `${(this.count / seconds).toFixed(1).padStart(7)}/s  p50 ${at(0.5).toFixed(0).padStart(5)} ms  ` +
-      `p99 ${at(0.99).toFixed(0).padStart(5)} ms  max ${at(1).toFixed(0).padStart(6)} ms  ` +
-      `errors ${errors}${kinds ? ` (${kinds})` : ''}` +
+      `  ${this.name.padEnd(40)} ${String(this.count).padStart(7)} req ` +
+      `${(this.count / seconds).toFixed(1).padStart(7)}/s  p50 ${this.at(0.5).toFixed(0).padStart(5)} ms  ` +
+      `p99 ${p99.toFixed(0).padStart(5)} ms  max ${this.at(1).toFixed(0).padStart(6)} ms  ` +
+      `errors ${this.errors}${kinds ? ` (${kinds})` : ''}  ` +
+      `[goal: p99 < ${goalP99Ms} ms, 0 errors: ${met ? 'met' : 'NOT met'}]` +
       (this.firstFailure ? `\n    first refusal: ${this.firstFailure}` : '')
     );
   }
@@ -115,7 +156,7 @@ function ask<T>(child: ChildProcess, type: string): Promise<T> {
   });
 }
 
-async function startGateway(options: Options, database: 'pglite' | 'postgres') {
+async function startGateway(options: Options, database: Database) {
   const schema = `bench_load_${randomBytes(5).toString('hex')}`;
   const child = fork(fileURLToPath(new URL('./load-gateway.ts', import.meta.url)), {
     env: {
@@ -124,6 +165,7 @@ async function startGateway(options: Options, database: 'pglite' | 'postgres') {
       LOAD_DRIVERS: String(options.drivers),
       LOAD_RECIPIENTS: String(options.recipients),
       ...(database === 'postgres' ? { LOAD_DATABASE_URL: POSTGRES_URL, LOAD_SCHEMA: schema } : {}),
+      ...(database === 'pglite-in-thread' ? { LOAD_PGLITE_IN_THREAD: '1' } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -153,7 +195,26 @@ async function signInAll(
   return tokens;
 }
 
-async function runOnce(options: Options, database: 'pglite' | 'postgres'): Promise<string[]> {
+/**
+ * `count` new clients at once, each on a connection of its own, each timing its first answer from
+ * the health check (connecting included). A client not answered within BURST_TIMEOUT_MS counts as
+ * never served.
+ */
+async function newClientsAtOnce(url: string, endpoint: Endpoint, count: number): Promise<void> {
+  await Promise.all(
+    Array.from({ length: count }, async () => {
+      const client = new Client(url, {
+        connectTimeout: BURST_TIMEOUT_MS,
+        headersTimeout: BURST_TIMEOUT_MS,
+        bodyTimeout: BURST_TIMEOUT_MS,
+      });
+      await timed(endpoint, () => client.request({ path: '/api/status/health', method: 'GET' }));
+      await client.destroy();
+    }),
+  );
+}
+
+async function runOnce(options: Options, database: Database): Promise<string[]> {
   const setUp = performance.now();
   const { child, ready } = await startGateway(options, database);
   const lines: string[] = [];
@@ -168,6 +229,8 @@ async function runOnce(options: Options, database: 'pglite' | 'postgres'): Promi
     const dashboard = new Endpoint('GET dashboard (drivers)');
     const health = new Endpoint('GET health, new connection');
     const send = new Endpoint(`POST sendsms (${options.recipients} recipients)`);
+    const arriving = new Endpoint(`GET health, ${options.newClients} new clients at once`);
+    const burst = new Endpoint(`GET health, ${options.burst} connections at once`);
     const agent = new Agent({ connections: 1, keepAliveTimeout: 30_000 });
     const url = ready.url;
 
@@ -179,6 +242,8 @@ async function runOnce(options: Options, database: 'pglite' | 'postgres'): Promi
     const samples: LoadGatewayStats[] = [];
     let onTime = 0;
     let polls = 0;
+    /** Polls that fell due during the run: each driver's first comes at a random point of second 1. */
+    let dueTotal = 0;
 
     const work: Promise<void>[] = [];
     // Admins: each on its own connection, the next read as soon as the last answer is in.
@@ -204,7 +269,8 @@ async function runOnce(options: Options, database: 'pglite' | 'postgres'): Promi
       const pool = new Client(url, { keepAliveTimeout: 30_000 });
       work.push(
         (async () => {
-          let due = performance.now() + Math.random() * 1000;
+          const first = performance.now() + Math.random() * 1000;
+          let due = first;
           while (running()) {
             const wait = due - performance.now();
             if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -220,6 +286,7 @@ async function runOnce(options: Options, database: 'pglite' | 'postgres'): Promi
             );
             due = Math.max(due + 1000, performance.now());
           }
+          dueTotal += Math.max(0, Math.ceil((end - first) / 1000));
           await pool.close();
         })(),
       );
@@ -233,6 +300,18 @@ async function runOnce(options: Options, database: 'pglite' | 'postgres'): Promi
           await client.close();
           await new Promise((resolve) => setTimeout(resolve, 250));
         }
+      })(),
+    );
+    // New clients arriving together while the admins read, a quarter of the way in; then a burst of
+    // connections half way in.
+    work.push(
+      (async () => {
+        const quarter = (options.seconds * 1000) / 4;
+        await new Promise((resolve) => setTimeout(resolve, quarter));
+        if (options.newClients > 0) await newClientsAtOnce(url, arriving, options.newClients);
+        const half = began + (options.seconds * 1000) / 2 - performance.now();
+        if (half > 0) await new Promise((resolve) => setTimeout(resolve, half));
+        if (options.burst > 0) await newClientsAtOnce(url, burst, options.burst);
       })(),
     );
     // One send, two seconds in.
@@ -274,12 +353,29 @@ async function runOnce(options: Options, database: 'pglite' | 'postgres'): Promi
     await agent.close();
     const last = samples.at(-1) ?? (await ask<LoadGatewayStats>(child, 'stats'));
 
+    // Polls made per poll due, as polls per driver per second (a driver is due once a second).
+    const pollRate = dueTotal > 0 ? polls / dueTotal : 0;
+    const rss = samples.map((sample) => sample.rssMb);
+    const secondHalf = rss.slice(Math.floor(rss.length / 2));
+    const growth =
+      secondHalf.length > 1 ? (Math.max(...secondHalf) - secondHalf[0]!) / secondHalf[0]! : 0;
+    const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
     lines.push(
       `load: ${options.admins} admins back to back, ${options.drivers} drivers polling each second, ${seconds.toFixed(1)} s`,
-      ...[table, dashboard, health, send].filter((e) => e.count > 0).map((e) => e.summary(seconds)),
-      `  driver polls: ${(polls / Math.max(1, options.drivers) / seconds).toFixed(2)} per driver per second (goal 1), ${polls > 0 ? ((100 * onTime) / polls).toFixed(1) : '0'}% started within 250 ms of due`,
-      `  gateway event-loop delay: mean ${last.lag.mean} ms, p50 ${last.lag.p50} ms, p99 ${last.lag.p99} ms, max ${last.lag.max} ms`,
-      `  gateway RSS: ${start.rssMb} MB before, ${samples.map((s) => s.rssMb).join(' → ')} MB every 5 s`,
+      ...[table, dashboard, send]
+        .filter((e) => e.count > 0)
+        .map((e) => e.summary(seconds, GOAL_P99_MS)),
+      ...[health, arriving, burst]
+        .filter((e) => e.count > 0)
+        .map((e) => e.summary(seconds, GOAL_NEW_CONNECTION_P99_MS)),
+      ...(burst.count > 0
+        ? [
+            `  burst: ${burst.count - burst.errors} of ${options.burst} connections served within ${BURST_TIMEOUT_MS / 1000} s [goal: all: ${verdict(burst.errors === 0)}]`,
+          ]
+        : []),
+      `  driver polls: ${polls} of ${dueTotal} due, ${pollRate.toFixed(2)} per driver per second, ${polls > 0 ? ((100 * onTime) / polls).toFixed(1) : '0'}% started within 250 ms of due [goal: ${GOAL_POLLS_PER_SECOND}/s: ${verdict(pollRate >= 0.95 * GOAL_POLLS_PER_SECOND)}]`,
+      `  gateway event-loop delay: mean ${last.lag.mean} ms, p50 ${last.lag.p50} ms, p99 ${last.lag.p99} ms, max ${last.lag.max} ms [goal: max < ${GOAL_NEW_CONNECTION_P99_MS} ms, so a new connection can meet its goal: ${verdict(last.lag.max < GOAL_NEW_CONNECTION_P99_MS)}]`,
+      `  gateway RSS: ${start.rssMb} MB before, ${rss.join(' → ')} MB every 5 s; second half grew ${(100 * growth).toFixed(1)}% [goal: flat, < ${100 * GOAL_RSS_GROWTH}%: ${verdict(growth < GOAL_RSS_GROWTH)}]`,
       `  send: ${last.delivered} of ${options.recipients} recipients delivered by the end`,
     );
   } finally {
@@ -290,6 +386,6 @@ async function runOnce(options: Options, database: 'pglite' | 'postgres'): Promi
 
 const options = readOptions();
 for (const database of options.databases) {
-  console.log(`\n## Mixed load on ${database === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}`);
+  console.log(`\n## Mixed load on ${DATABASE_NAMES[database]}`);
   for (const line of await runOnce(options, database)) console.log(line);
 }
