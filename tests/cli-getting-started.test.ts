@@ -2,15 +2,17 @@
 // repository root, hints that work as typed, Spanish help and errors, one-line usage errors with
 // "did you mean", tables that fit the terminal, and input typed the way the tables print it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliEnv, cli, cliEnv, loginAsAdmin, seedSandbox } from './cli-harness.js';
 import { ADMIN, type Sandbox, startSandbox } from './sdk-harness.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** npm's own npx, beside the node running the tests. */
+const NPX = join(dirname(process.execPath), 'npx');
 
 let sandbox: Sandbox;
 let env: CliEnv;
@@ -26,18 +28,36 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
+/**
+ * A PATH as clean as a fresh machine's: only node and npx, so no global `npm link` or install of
+ * blockcatch can answer (plus sh, which npm runs bins with); with no npm variables inherited and an empty HOME (no user npmrc), the
+ * command resolves exactly as it does in a fresh clone after `npm ci`, which is what CI runs.
+ */
+function cleanEnvironment(): NodeJS.ProcessEnv {
+  const bin = mkdtempSync(join(tmpdir(), 'blockcatch-path-'));
+  symlinkSync(process.execPath, join(bin, 'node'));
+  symlinkSync(realpathSync(NPX), join(bin, 'npx'));
+  // npm runs bins through sh.
+  symlinkSync('/bin/sh', join(bin, 'sh'));
+  const home = mkdtempSync(join(tmpdir(), 'blockcatch-home-'));
+  // No registry calls: the check for a newer npm is the only one a local bin would make.
+  writeFileSync(join(home, '.npmrc'), 'update-notifier=false\n');
+  return {
+    PATH: bin,
+    HOME: home,
+    XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'blockcatch-npx-')),
+    BLOCKCATCH_GATEWAY_URL: sandbox.url,
+    NO_COLOR: '1',
+  };
+}
+
 /** Runs `npx blockcatch …` from the repository root, as the README says. */
 function npx(args: string[], extra: Record<string, string> = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn('npx', ['--no-install', 'blockcatch', ...args], {
+    const env = { ...cleanEnvironment(), ...extra };
+    const child = spawn(join(env.PATH!, 'npx'), ['--no-install', 'blockcatch', ...args], {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'blockcatch-npx-')),
-        BLOCKCATCH_GATEWAY_URL: sandbox.url,
-        NO_COLOR: '1',
-        ...extra,
-      },
+      env,
     });
     let stdout = '';
     let stderr = '';
@@ -54,7 +74,7 @@ function npx(args: string[], extra: Record<string, string> = {}) {
 const lines = (text: string) => text.split('\n').filter((l) => l.length > 0);
 
 describe('getting started', () => {
-  it('runs as npx blockcatch from the repository root, and its hints say npx blockcatch', async () => {
+  it('runs as npx blockcatch from the repository root with a clean PATH, and its hints say npx blockcatch', async () => {
     const help = await npx(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('$ npx blockcatch login');

@@ -1,6 +1,7 @@
 // The options every command takes, validated once: a bad one is a usage error naming the flag.
 import { z } from 'zod';
 import { badFlag } from './errors.js';
+import { t } from './i18n.js';
 
 export const DEFAULT_GATEWAY_URL = 'http://127.0.0.1:8787';
 
@@ -21,24 +22,20 @@ export function parseGlobalOptions(
 ): GlobalOptions {
   const profile = raw.profile ?? env.BLOCKCATCH_PROFILE ?? 'default';
   if (!profileSchema.safeParse(profile).success) {
-    throw badFlag(
-      '--profile',
-      profile,
-      "use letters, digits, '.', '_' or '-' (e.g. --profile work).",
-    );
+    throw badFlag('--profile', profile, t('cli.errors.profileFix'));
   }
   const gateway = raw.gateway ?? env.BLOCKCATCH_GATEWAY_URL ?? DEFAULT_GATEWAY_URL;
   if (!gatewaySchema.safeParse(gateway).success) {
     throw badFlag(
       raw.gateway ? '--gateway' : 'BLOCKCATCH_GATEWAY_URL',
       gateway,
-      `give an http(s) URL, e.g. ${DEFAULT_GATEWAY_URL}.`,
+      t('cli.errors.gatewayFix', { url: DEFAULT_GATEWAY_URL }),
     );
   }
   const lang = raw.lang ?? env.BLOCKCATCH_LANG ?? 'en';
   const parsedLang = langSchema.safeParse(lang.slice(0, 2).toLowerCase());
   if (!parsedLang.success) {
-    throw badFlag(raw.lang ? '--lang' : 'BLOCKCATCH_LANG', lang, 'use en or es.');
+    throw badFlag(raw.lang ? '--lang' : 'BLOCKCATCH_LANG', lang, t('cli.errors.langFix'));
   }
   return {
     profile,

@@ -11,6 +11,7 @@ import {
 } from '@blockcatch/sdk';
 import type { Context } from '../context.js';
 import { CommandFailure } from '../errors.js';
+import { t } from '../i18n.js';
 import type { ListedRow } from '../output/columns.js';
 
 export type AudienceQuery =
@@ -42,9 +43,7 @@ export async function loadAudience(ctx: Context, query: AudienceQuery): Promise<
 async function requireBillingDetails(ctx: Context): Promise<true> {
   const me = await ctx.client.me();
   if (!me.role?.properties.billingDetails) {
-    throw new CommandFailure(
-      'The --referral filter needs the billing-details permission, which this account lacks: drop --referral.',
-    );
+    throw new CommandFailure(t('cli.errors.referralNeedsBilling'));
   }
   return true;
 }

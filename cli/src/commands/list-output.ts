@@ -1,21 +1,16 @@
 // How users and invitations print their rows: a paged table that fits the terminal (the admin
-// tables' paging), JSON, or streamed CSV. The flags are checked here once for both commands.
+// tables' paging), or JSON and CSV streamed from the gateway's export. The flags are checked here
+// once for both commands.
 import { statSync } from 'node:fs';
-import { localTimeZone, paginate, ROWS_PER_PAGE } from '@blockcatch/sdk';
+import { localTimeZone, paginate, ROWS_PER_PAGE, type UsersExport } from '@blockcatch/sdk';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
 import { flag } from '../flags.js';
 import { type Translate, t as translate } from '../i18n.js';
-import {
-  COLUMN_KEYS,
-  columnTitles,
-  displayRow,
-  exportRow,
-  type ListedRow,
-} from '../output/columns.js';
-import { writeCsv } from '../output/csv.js';
-import { printJson } from '../output/json.js';
+import { COLUMN_KEYS, columnTitles, displayRow, type ListedRow } from '../output/columns.js';
+import { writeExport } from '../output/export-stream.js';
 import { renderTable, terminalWidth } from '../output/table.js';
+import { throttledLines } from '../output/throttle.js';
 import { note, say } from './setup.js';
 
 /** The output flags of an export. */
@@ -75,22 +70,32 @@ export function listFormat(options: TableOutputOptions, fallback: 'table' | 'csv
   };
 }
 
-export async function printListed(
-  rows: ListedRow[],
-  format: ListFormat,
+/**
+ * Writes a streamed export as CSV or one JSON document (`meta`, `items`, `count`), with a progress
+ * line on stderr every few seconds while it runs, and what was written when it went to a file.
+ */
+export async function streamListed(
+  answer: UsersExport,
+  format: Exclude<ListFormat, { kind: 'table' }>,
   t: Translate,
   meta: Record<string, unknown>,
 ): Promise<void> {
+  const progress = throttledLines(note);
+  const file = format.kind === 'csv' ? format.file : undefined;
+  const count = await writeExport(
+    answer,
+    { format: format.kind, ...(file !== undefined ? { file } : {}), meta },
+    (rows) => progress(() => t('cli.export.progress', { count: rows })),
+  );
+  if (file !== undefined) reportWritten(t, count, file);
+}
+
+export function printListed(
+  rows: ListedRow[],
+  format: Extract<ListFormat, { kind: 'table' }>,
+  t: Translate,
+): void {
   const timeZone = localTimeZone();
-  if (format.kind === 'json') {
-    printJson({ ...meta, count: rows.length, items: rows });
-    return;
-  }
-  if (format.kind === 'csv') {
-    await writeCsv(rows, COLUMN_KEYS, (row) => exportRow(row, timeZone), format.file);
-    if (format.file !== undefined) reportWritten(t, rows.length, format.file);
-    return;
-  }
   const pageCount = Math.max(1, Math.ceil(rows.length / format.rowsPerPage));
   if (!format.all && format.page > pageCount) {
     throw new UsageError(

@@ -4,6 +4,7 @@ import type { SignInResult } from '@blockcatch/sdk';
 import { CommandFailure, UsageError } from '../errors.js';
 import type { Invocation } from '../program.js';
 import { ask, readStdin } from '../prompt.js';
+import { commandLine } from '../self-command.js';
 import { isInteractive } from '../terminal.js';
 import { say, withContext } from './setup.js';
 
@@ -20,9 +21,7 @@ export async function runLogin(invocation: Invocation<LoginOptions>): Promise<vo
     let phone = options.phone ?? env.BLOCKCATCH_PHONE;
     if (!phone && interactive) phone = await ask(t('cli.login.phonePrompt'));
     if (!phone) {
-      throw new UsageError(
-        'No phone number: pass --phone NUMBER or set BLOCKCATCH_PHONE (there is no terminal to ask on).',
-      );
+      throw new UsageError(t('cli.errors.noPhone'));
     }
     let password: string | undefined;
     if (options.passwordStdin) password = await readStdin();
@@ -30,15 +29,18 @@ export async function runLogin(invocation: Invocation<LoginOptions>): Promise<vo
     if (!password && interactive)
       password = await ask(t('cli.login.passwordPrompt'), { secret: true });
     if (!password) {
-      throw new UsageError(
-        'No password: pipe it with --password-stdin or set BLOCKCATCH_PASSWORD (there is no terminal to ask on).',
-      );
+      throw new UsageError(t('cli.errors.noPassword'));
     }
     let result: SignInResult = await ctx.auth.signIn(phone, password);
     while (result.status === 'challenge') {
       if (!interactive) {
         throw new CommandFailure(
-          `Sign-in asks for ${result.challenge === 'SMS_MFA' ? 'an SMS code' : 'a new password'}: run blockcatch login on a terminal.`,
+          t(
+            result.challenge === 'SMS_MFA'
+              ? 'cli.errors.challengeCode'
+              : 'cli.errors.challengePassword',
+            { login: commandLine('login') },
+          ),
         );
       }
       result =

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { collectPhones, findPhoneColumn, type PhoneRowProblem } from '@blockcatch/sdk';
 import { parse } from 'csv-parse/sync';
 import { UsageError } from '../errors.js';
+import { t } from '../i18n.js';
 
 export interface PhoneFile {
   flag: '--only' | '--exclude';
@@ -18,7 +19,12 @@ export function readPhoneFile(flagName: PhoneFile['flag'], file: string): PhoneF
     text = readFileSync(file, 'utf8');
   } catch (error) {
     throw new UsageError(
-      `${flagName}: cannot read ${JSON.stringify(file)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); give a CSV file with a phone column.`,
+      t('cli.errors.unreadableFile', {
+        flag: flagName,
+        file: JSON.stringify(file),
+        reason: (error as NodeJS.ErrnoException).code ?? (error as Error).message,
+        fix: t('cli.errors.phoneFileFix'),
+      }),
     );
   }
   let records: Array<{ record: Record<string, string>; info: { lines: number } }>;
@@ -33,14 +39,22 @@ export function readPhoneFile(flagName: PhoneFile['flag'], file: string): PhoneF
     }) as unknown as typeof records;
   } catch (error) {
     throw new UsageError(
-      `${flagName}: ${JSON.stringify(file)} is not readable CSV (${(error as Error).message}); nothing was sent. Fix the file and run again.`,
+      t('cli.errors.notCsv', {
+        flag: flagName,
+        file: JSON.stringify(file),
+        reason: (error as Error).message,
+      }),
     );
   }
   const headers = records[0] ? Object.keys(records[0].record) : firstLineHeaders(text);
   const column = findPhoneColumn(headers);
   if (!column) {
     throw new UsageError(
-      `${flagName}: ${JSON.stringify(file)} has no phone column (headers: ${headers.join(', ') || 'none'}); add a header named phone.`,
+      t('cli.errors.noPhoneColumn', {
+        flag: flagName,
+        file: JSON.stringify(file),
+        headers: headers.join(', ') || t('cli.errors.noHeaders'),
+      }),
     );
   }
   const list = collectPhones(

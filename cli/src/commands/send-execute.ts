@@ -8,6 +8,7 @@ import type { Context } from '../context.js';
 import { CommandFailure } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import { printJson } from '../output/json.js';
+import { throttledLines } from '../output/throttle.js';
 import { contentOf, JOURNAL_FILE, type SendPlan } from './send-plan.js';
 import { waitForDelivery } from './sends.js';
 import { note, say } from './setup.js';
@@ -31,7 +32,10 @@ export async function executeSend(
   });
 }
 
-/** Without a prompt (`--yes`): sends what the journal has not acknowledged, one progress line per batch. */
+/**
+ * Without a prompt (`--yes`): sends what the journal has not acknowledged, with a progress line
+ * every few seconds (and one when the last batch is in), never one per batch.
+ */
 export async function sendWithoutPrompt(ctx: Context, plan: SendPlan, t: Translate, json: boolean) {
   const phones = plan.set.recipients.map((r) => r.phone);
   if (phones.length === 0) {
@@ -54,6 +58,7 @@ export async function sendWithoutPrompt(ctx: Context, plan: SendPlan, t: Transla
   if (plan.alreadySent > 0) {
     note(t('cli.send.resuming', { sent: plan.alreadySent, total: plan.batchesTotal }));
   }
+  const progress = throttledLines(note);
   const controller = new AbortController();
   const stop = () => controller.abort();
   process.once('SIGINT', stop);
@@ -65,13 +70,15 @@ export async function sendWithoutPrompt(ctx: Context, plan: SendPlan, t: Transla
       phones,
       (p) => {
         if (p.batchesDone > plan.alreadySent || p.batchesDone === p.batchesTotal) {
-          note(
-            t('cli.send.progress', {
-              batch: p.batchesDone,
-              batches: p.batchesTotal,
-              sent: p.recipientsDone,
-              total: p.recipientsTotal,
-            }),
+          progress(
+            () =>
+              t('cli.send.progress', {
+                batch: p.batchesDone,
+                batches: p.batchesTotal,
+                sent: p.recipientsDone,
+                total: p.recipientsTotal,
+              }),
+            p.batchesDone === p.batchesTotal,
           );
         }
       },
@@ -82,7 +89,9 @@ export async function sendWithoutPrompt(ctx: Context, plan: SendPlan, t: Transla
   } catch (error) {
     if (controller.signal.aborted) {
       throw new CommandFailure(
-        `Interrupted: the batches sent so far are recorded. Run the same command again${plan.keyGiven ? ` with --key ${plan.key}` : ''} to send the rest.`,
+        plan.keyGiven
+          ? t('cli.errors.interruptedKey', { key: plan.key })
+          : t('cli.errors.interrupted'),
       );
     }
     throw error;

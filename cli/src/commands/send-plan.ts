@@ -29,9 +29,10 @@ import {
   type RawAudienceFlags,
   type RawInviteeFlags,
 } from '../flags.js';
-import type { Translate } from '../i18n.js';
+import { type Translate, t } from '../i18n.js';
 import type { ListedRow } from '../output/columns.js';
 import { printJson } from '../output/json.js';
+import { commandLine } from '../self-command.js';
 import { isInteractive } from '../terminal.js';
 import type { AudienceQuery } from './audience.js';
 import { loadAudience } from './audience.js';
@@ -98,42 +99,35 @@ export interface SendPlan {
 }
 
 export function readSendRequest(channelArg: unknown, o: SendOptions): SendRequest {
-  const channel = flag('<channel>', channelSchema, channelArg, 'use sms or whatsapp.');
-  const audience = flag('--audience', audienceSchema, o.audience, 'use flex, spark or invitees.');
+  const channel = flag('<channel>', channelSchema, channelArg, t('cli.errors.channelFix'));
+  const audience = flag('--audience', audienceSchema, o.audience, t('cli.errors.audienceFix'));
   const batchSize = flag(
     '--batch-size',
     z.coerce.number().int().min(1).max(1000),
     o.batchSize ?? '1000',
-    'give a whole number from 1 to 1000.',
+    t('cli.errors.batchSizeFix'),
   );
   const givenKey =
-    o.key === undefined
-      ? undefined
-      : flag(
-          '--key',
-          keySchema,
-          o.key,
-          'use 1 to 150 letters, digits or . _ : @ -, e.g. --key renewals-2026-03.',
-        );
+    o.key === undefined ? undefined : flag('--key', keySchema, o.key, t('cli.errors.keyFix'));
   const query = audienceQuery(audience, o);
   const sources = [o.message, o.messageFile, o.template].filter((v) => v !== undefined);
   if (sources.length > 1) {
-    throw new UsageError('--message, --message-file and --template: give exactly one.');
+    throw new UsageError(t('cli.errors.oneContent'));
   }
   if (channel === 'sms' && o.template !== undefined) {
-    throw new UsageError(
-      '--template: templates are for WhatsApp; use send whatsapp, or --message for an SMS.',
-    );
+    throw new UsageError(t('cli.errors.templateIsWhatsapp'));
   }
   if (channel === 'whatsapp' && o.template === undefined) {
-    throw new UsageError('send whatsapp needs --template NAME (see blockcatch templates list).');
+    throw new UsageError(
+      t('cli.errors.whatsappNeedsTemplate', { list: commandLine('templates list') }),
+    );
   }
   let content: SendContent | null = null;
   if (channel === 'sms') {
     const text =
       o.message ?? (o.messageFile === undefined ? undefined : readMessageFile(o.messageFile));
     if (text === undefined) {
-      throw new UsageError('send sms needs the text: --message TEXT or --message-file FILE.');
+      throw new UsageError(t('cli.errors.smsNeedsText'));
     }
     content = smsContent(text, { audience, allowMultipart: o.allowMultipart === true });
   }
@@ -152,9 +146,7 @@ export function readSendRequest(channelArg: unknown, o: SendOptions): SendReques
           : null;
   if (mode === null) {
     // Checked before the network: a cron line without --yes fails fast and the same way every time.
-    throw new UsageError(
-      'Not a terminal, so there is no prompt: pass --yes to send (or --dry-run to see what would be sent).',
-    );
+    throw new UsageError(t('cli.errors.needsYes'));
   }
   return {
     channel,
@@ -168,9 +160,7 @@ export function readSendRequest(channelArg: unknown, o: SendOptions): SendReques
     mode,
     json,
     sendAt:
-      o.at === undefined
-        ? undefined
-        : flag('--at', sendAtSchema, o.at, 'give a date and time such as 2026-12-01T09:00.'),
+      o.at === undefined ? undefined : flag('--at', sendAtSchema, o.at, t('cli.errors.atFix')),
     wait: o.wait === true,
   };
 }
@@ -245,16 +235,14 @@ function audienceQuery(audience: SendRequest['audience'], o: SendOptions): Audie
   if (audience === 'invitees') {
     for (const [name, shown] of Object.entries(USERS_ONLY)) {
       if (o[name as keyof typeof USERS_ONLY] !== undefined) {
-        throw new UsageError(
-          `${shown}: not a filter of the invitees audience; use --invited-from, --invited-to, --registered, --proxy-installed or --setup-complete.`,
-        );
+        throw new UsageError(t('cli.errors.notInviteeFilter', { flag: shown }));
       }
     }
     return { kind: 'invitees', filters: inviteeFilters(o), ...search };
   }
   for (const [name, shown] of Object.entries(INVITEE_ONLY)) {
     if (o[name as keyof typeof INVITEE_ONLY] !== undefined) {
-      throw new UsageError(`${shown}: only for --audience invitees.`);
+      throw new UsageError(t('cli.errors.inviteesOnly', { flag: shown }));
     }
   }
   return { kind: 'users', product: audience, filters: audienceFilters(o, audience), ...search };
@@ -267,7 +255,12 @@ function readMessageFile(file: string): string {
       .replace(/\r?\n$/, '');
   } catch (error) {
     throw new UsageError(
-      `--message-file: cannot read ${JSON.stringify(file)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); give a UTF-8 text file.`,
+      t('cli.errors.unreadableFile', {
+        flag: '--message-file',
+        file: JSON.stringify(file),
+        reason: (error as NodeJS.ErrnoException).code ?? (error as Error).message,
+        fix: t('cli.errors.messageFileFix'),
+      }),
     );
   }
 }
@@ -295,19 +288,21 @@ export function smsContent(
   options: { audience: string; allowMultipart: boolean },
 ): SendContent {
   if (text.trim() === '') {
-    throw new UsageError('--message: the message is empty; write the text to send.');
+    throw new UsageError(t('cli.errors.emptyMessage'));
   }
   const segments = segmentSms(text);
   if (segments.segments > 1) {
+    const tooLong = {
+      segments: segments.segments,
+      encoding: segments.encoding,
+      units: segments.units,
+      limit: SMS_LIMITS[segments.encoding].single,
+    };
     if (options.audience === 'invitees') {
-      throw new UsageError(
-        `--message: it needs ${segments.segments} SMS segments (${segments.encoding}, ${segments.units} units), and messages to unpaid invitations always keep to one segment; shorten it to ${SMS_LIMITS[segments.encoding].single} or fewer.`,
-      );
+      throw new UsageError(t('cli.errors.inviteesOneSegment', tooLong));
     }
     if (!options.allowMultipart) {
-      throw new UsageError(
-        `--message: 'Limit characters' applies and it needs ${segments.segments} SMS segments (${segments.encoding}, ${segments.units} units); shorten it to ${SMS_LIMITS[segments.encoding].single} or fewer, or pass --allow-multipart.`,
-      );
+      throw new UsageError(t('cli.errors.limitCharacters', tooLong));
     }
   }
   return { channel: 'sms', text, segments };
@@ -322,15 +317,24 @@ export function pickTemplate(
   const matches = templates.filter(
     (tpl) => tpl.name === name && (language === undefined || tpl.language === language),
   );
-  const names = [...new Set(templates.map((tpl) => tpl.name))].join(', ') || 'none';
+  const names =
+    [...new Set(templates.map((tpl) => tpl.name))].join(', ') || t('cli.errors.noTemplates');
   if (matches.length === 0) {
     throw new UsageError(
-      `--template: ${JSON.stringify(name)}${language ? ` in ${language}` : ''} is not a template; use one of: ${names} (blockcatch templates list).`,
+      t(language ? 'cli.errors.notATemplateIn' : 'cli.errors.notATemplate', {
+        name: JSON.stringify(name),
+        language,
+        names,
+        list: commandLine('templates list'),
+      }),
     );
   }
   if (matches.length > 1) {
     throw new UsageError(
-      `--template: ${JSON.stringify(name)} exists in ${matches.map((m) => m.language).join(', ')}; pick one with --template-language.`,
+      t('cli.errors.templateLanguages', {
+        name: JSON.stringify(name),
+        languages: matches.map((m) => m.language).join(', '),
+      }),
     );
   }
   const tpl = matches[0]!;

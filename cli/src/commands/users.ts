@@ -2,17 +2,16 @@
 // row as CSV or JSON streamed from the gateway's export.
 import { localTimeZone } from '@blockcatch/sdk';
 import { audienceFilters, product, type RawAudienceFlags } from '../flags.js';
-import { writeExport } from '../output/export-stream.js';
 import type { Invocation } from '../program.js';
 import { loadAudience } from './audience.js';
 import {
   type ListOutputOptions,
   listFormat,
   printListed,
-  reportWritten,
+  streamListed,
   type TableOutputOptions,
 } from './list-output.js';
-import { note, withContext } from './setup.js';
+import { withContext } from './setup.js';
 
 export interface UsersOptions extends RawAudienceFlags {
   product: string;
@@ -21,11 +20,11 @@ export interface UsersOptions extends RawAudienceFlags {
 export const runUsersList = (invocation: Invocation<UsersOptions & TableOutputOptions>) =>
   runUsers(invocation, invocation.options, 'table');
 export const runUsersExport = (invocation: Invocation<UsersOptions & ListOutputOptions>) =>
-  runUsers(invocation, { ...invocation.options, export: true }, 'csv');
+  runUsers(invocation, invocation.options, 'csv');
 
 async function runUsers(
   invocation: Invocation<UsersOptions>,
-  output: TableOutputOptions & { export?: true },
+  output: TableOutputOptions,
   fallback: 'table' | 'csv',
 ): Promise<void> {
   const raw = invocation.options;
@@ -33,19 +32,16 @@ async function runUsers(
   const filters = audienceFilters(raw, forProduct);
   const format = listFormat(output, fallback);
   await withContext(invocation, async (ctx, { t }) => {
-    if (format.kind === 'csv') {
+    if (format.kind !== 'table') {
       // The gateway filters and streams: the same filters, the same columns, no table in memory.
       const answer = await ctx.client.exportUsers({
         product: forProduct,
-        format: 'csv',
+        format: format.kind === 'csv' ? 'csv' : 'ndjson',
         timeZone: localTimeZone(),
         ...filters,
         ...(raw.search ? { search: raw.search } : {}),
       });
-      await writeExport(answer, format.file, (count) =>
-        note(t('cli.export.progress', { count, total: answer.total })),
-      );
-      if (format.file !== undefined) reportWritten(t, answer.total, format.file);
+      await streamListed(answer, format, t, { product: forProduct, filters });
       return;
     }
     const rows = await loadAudience(ctx, {
@@ -54,6 +50,6 @@ async function runUsers(
       filters,
       ...(raw.search ? { search: raw.search } : {}),
     });
-    await printListed(rows, format, t, { product: forProduct, filters });
+    printListed(rows, format, t);
   });
 }

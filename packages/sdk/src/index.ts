@@ -65,8 +65,10 @@ export {
 } from './core/delivery.js';
 export {
   EXPORT_COLUMNS,
+  EXPORT_CSV_HEADER,
   type ExportColumn,
   type ExportedRow,
+  exportCsvLine,
   exportRow,
   regionOf,
 } from './core/export-row.js';
@@ -120,6 +122,8 @@ export {
 export {
   type ExportFormat,
   exportFormatSchema,
+  type InvitationsExportQuery,
+  invitationsExportQuerySchema,
   type UsersExportQuery,
   usersExportQuerySchema,
 } from './core/schemas/export.js';

@@ -1,27 +1,32 @@
-// GET /api/admin/v1/users-export: the admin table's rows with the same filters and search the
-// table and the CLI apply, answered as CSV (text/csv) or NDJSON in chunks, so neither side ever
-// holds the whole answer as one string. The row format is the SDK's exportRow, the CLI's own.
+// GET /api/admin/v1/users-export and /api/admin/v1/invitations-export: the admin tables' rows with
+// the same filters and search the tables and the CLI apply, answered as CSV (text/csv) or NDJSON in
+// chunks. Users are read from the database a page at a time and each page is written before the
+// next is read, so a million rows never sit in memory on either side; the socket's backpressure
+// paces the reads. The row format is the SDK's exportRow, the CLI's own.
 import { Readable } from 'node:stream';
 import {
-  EXPORT_COLUMNS,
+  EXPORT_CSV_HEADER,
+  type ExportedRow,
   type ExportFormat,
-  exportRow,
-  type FlexUser,
+  exportCsvLine,
   filterAudience,
+  filterInvitees,
+  invitationsExportQuerySchema,
   localTimeZone,
-  type SparkUser,
+  mergeInvitees,
+  normalizePhone,
   searchRecipients,
   usersExportQuerySchema,
 } from '@blockcatch/sdk';
-import { stringify } from 'csv-stringify/sync';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forbidden } from '../http/errors.js';
 import type { Db } from '../storage/db.js';
-import { listUsers, toFlexUser, toSparkUser } from '../storage/users.js';
+import { listInvitations } from '../storage/invitations.js';
+import { flexUsersByPhone, usersTablePages } from '../storage/users.js';
 
-/** Rows per chunk: big enough that the per-chunk cost vanishes, small enough to start at once. */
-const CHUNK_ROWS = 5000;
+/** Rows per database page: big enough that the per-page cost vanishes, small enough to start at once. */
+export const EXPORT_PAGE_ROWS = 5000;
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -29,46 +34,79 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 
 export function registerUsersExport(app: FastifyInstance, db: Db): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/admin/v1/users-export',
-      { config: { auth: 'admin' }, schema: { querystring: usersExportQuerySchema } },
-      async (request, reply) => {
-        const { product, format, search, timeZone: zone, ...filters } = request.query;
-        const billingDetails = request.principal.user.can_see_billing;
-        if (filters.selectedReferral && !billingDetails) {
-          throw forbidden('The referral filter needs the billing-details permission.');
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/admin/v1/users-export',
+    { config: { auth: 'admin' }, schema: { querystring: usersExportQuerySchema } },
+    async (request, reply) => {
+      const { product, format, search, timeZone: zone, ...filters } = request.query;
+      const billingDetails = request.principal.user.can_see_billing;
+      if (filters.selectedReferral && !billingDetails) {
+        throw forbidden('The referral filter needs the billing-details permission.');
+      }
+      const timeZone = zone ?? localTimeZone();
+      async function* kept() {
+        for await (const page of usersTablePages(db, product, EXPORT_PAGE_ROWS)) {
+          const rows = filterAudience(page, filters, { product, billingDetails, timeZone });
+          yield search ? searchRecipients(rows, search) : rows;
         }
-        const timeZone = zone ?? localTimeZone();
-        const records = await listUsers(db, product);
-        const toRow = product === 'flex' ? toFlexUser : toSparkUser;
-        const users = records.map((record): FlexUser | SparkUser => toRow(record));
-        const kept = filterAudience(users, filters, { product, billingDetails, timeZone });
-        const rows = search ? searchRecipients(kept, search) : kept;
-        return reply
-          .header('content-type', CONTENT_TYPES[format])
-          .header('cache-control', 'no-store')
-          .header('x-total-count', String(rows.length))
-          .header('access-control-expose-headers', 'x-total-count')
-          .send(Readable.from(chunks(rows, format, timeZone)));
-      },
-    );
+      }
+      return sendExport(reply, format, timeZone, kept());
+    },
+  );
+
+  api.get(
+    '/api/admin/v1/invitations-export',
+    { config: { auth: 'admin' }, schema: { querystring: invitationsExportQuerySchema } },
+    async (request, reply) => {
+      const { format, search, timeZone: zone, ...filters } = request.query;
+      const timeZone = zone ?? localTimeZone();
+      // Invitations are one per friend a driver invited: few beside the users table, so they are
+      // merged whole, with only the users they name read.
+      const invitations = await listInvitations(db);
+      const phones = new Set<string>();
+      for (const invitation of invitations) {
+        phones.add(invitation.phoneNumber);
+        const normal = normalizePhone(invitation.phoneNumber);
+        if (normal) phones.add(normal);
+      }
+      const users = await flexUsersByPhone(db, [...phones]);
+      const invitees = filterInvitees(mergeInvitees(invitations, users), filters, { timeZone });
+      const rows = search ? searchRecipients(invitees, search) : invitees;
+      async function* pages() {
+        for (let start = 0; start < rows.length; start += EXPORT_PAGE_ROWS) {
+          yield rows.slice(start, start + EXPORT_PAGE_ROWS);
+        }
+      }
+      return sendExport(reply, format, timeZone, pages());
+    },
+  );
 }
 
-function* chunks(
-  rows: ReadonlyArray<FlexUser | SparkUser>,
+function sendExport(
+  reply: FastifyReply,
   format: ExportFormat,
   timeZone: string,
-): Generator<string> {
-  if (format === 'csv') yield stringify([], { header: true, columns: [...EXPORT_COLUMNS] });
-  for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-    const part = rows.slice(start, start + CHUNK_ROWS);
-    yield format === 'csv'
-      ? stringify(
-          part.map((row) => exportRow(row, timeZone)),
-          { columns: [...EXPORT_COLUMNS] },
-        )
-      : `${part.map((row) => JSON.stringify(row)).join('\n')}\n`;
+  pages: AsyncIterable<readonly ExportedRow[]>,
+) {
+  return reply
+    .header('content-type', CONTENT_TYPES[format])
+    .header('cache-control', 'no-store')
+    .send(Readable.from(chunks(pages, format, timeZone)));
+}
+
+/** One string per page: the header first for CSV, then every kept row of each page. */
+async function* chunks(
+  pages: AsyncIterable<readonly ExportedRow[]>,
+  format: ExportFormat,
+  timeZone: string,
+): AsyncGenerator<string> {
+  if (format === 'csv') yield EXPORT_CSV_HEADER;
+  for await (const rows of pages) {
+    if (rows.length === 0) continue;
+    let text = '';
+    if (format === 'csv') for (const row of rows) text += exportCsvLine(row, timeZone);
+    else for (const row of rows) text += `${JSON.stringify(row)}\n`;
+    yield text;
   }
 }

@@ -1,7 +1,7 @@
 // The users table: both products' rows, read in the shapes the SDK's schemas define.
 import { randomUUID } from 'node:crypto';
 import type { FlexUser, Product, SignedInUser, SparkUser } from '@blockcatch/sdk';
-import type { Queryable } from './db.js';
+import type { Db, Queryable } from './db.js';
 
 export interface UserRecord {
   id: string;
@@ -149,6 +149,86 @@ export async function usersTableJson(db: Queryable, product: Product): Promise<s
   return rows[0]?.items ?? '[]';
 }
 
+type PageTuple = [
+  id: string,
+  name: string,
+  phone_number: string,
+  referral: string | null,
+  good_standing: boolean,
+  proxy_installed: boolean,
+  setup_complete: boolean,
+  create_date_ts: number,
+  expiration_ts: number | null,
+  stripe_express_id: string | null,
+  status: 'start' | 'stop',
+  human_region: string | null,
+  delivery_area: string | null,
+];
+
+/**
+ * A product's table rows in the table's order, `pageRows` at a time, for answers too large to hold:
+ * each page is one keyset query on the (product, created, id) index, so nothing stays open between
+ * pages (and no other query waits for more than one page), and the page comes back as one JSON
+ * text, because PGlite decodes a row object about ten times slower than it builds the row's JSON.
+ */
+export async function* usersTablePages(
+  db: Db,
+  product: Product,
+  pageRows: number,
+): AsyncGenerator<Array<FlexUser | SparkUser>> {
+  const toRow = product === 'flex' ? toFlexUser : toSparkUser;
+  let after: [number, string] | null = null;
+  for (;;) {
+    const found = await db.transaction(async (tx) => {
+      // Without statistics (PGlite never analyzes on its own, and a bulk load leaves none) the
+      // planner would sort every remaining row for each page; the index is already in page order.
+      await tx.query('SET LOCAL enable_sort = off');
+      return tx.query<{ page: string }>(
+        `SELECT coalesce(json_agg(json_build_array(id, name, phone_number, referral, good_standing,
+         proxy_installed, setup_complete, create_date_ts, expiration_ts, stripe_express_id, status,
+         human_region, delivery_area) ORDER BY create_date_ts, id)::text, '[]') AS page
+       FROM (SELECT * FROM users WHERE product = $1
+         ${after ? 'AND (create_date_ts, id) > ($3, $4)' : ''}
+         ORDER BY create_date_ts, id LIMIT $2) page`,
+        after ? [product, pageRows, ...after] : [product, pageRows],
+      );
+    });
+    const tuples = JSON.parse(found[0]?.page ?? '[]') as PageTuple[];
+    if (tuples.length > 0) {
+      yield tuples.map((t) =>
+        toRow({
+          name: t[1],
+          phone_number: t[2],
+          referral: t[3],
+          good_standing: t[4],
+          proxy_installed: t[5],
+          setup_complete: t[6],
+          create_date_ts: t[7],
+          expiration_ts: t[8],
+          stripe_express_id: t[9],
+          status: t[10],
+          human_region: t[11],
+          delivery_area: t[12],
+        }),
+      );
+    }
+    if (tuples.length < pageRows) return;
+    const last = tuples[tuples.length - 1]!;
+    after = [last[7], last[0]];
+  }
+}
+
+/** The Flex users holding any of these phone numbers, as table rows. */
+export async function flexUsersByPhone(db: Queryable, phones: string[]): Promise<FlexUser[]> {
+  if (phones.length === 0) return [];
+  const records = await db.query<UserRecord>(
+    `SELECT * FROM users WHERE product = 'flex' AND phone_number = ANY($1::text[])
+     ORDER BY create_date_ts, id`,
+    [phones],
+  );
+  return records.map(toFlexUser);
+}
+
 /** A nullable text column as JSON: its quoted string, or null. */
 function jsonText(column: string): string {
   return `coalesce(to_json(${column})::text, 'null')`;
@@ -180,7 +260,24 @@ export function toSignedInUser(record: UserRecord): SignedInUser {
   };
 }
 
-function rowBase(record: UserRecord) {
+/** The columns a table row is built from. */
+type TableRecord = Pick<
+  UserRecord,
+  | 'name'
+  | 'phone_number'
+  | 'referral'
+  | 'good_standing'
+  | 'proxy_installed'
+  | 'setup_complete'
+  | 'create_date_ts'
+  | 'expiration_ts'
+  | 'stripe_express_id'
+  | 'status'
+  | 'human_region'
+  | 'delivery_area'
+>;
+
+function rowBase(record: TableRecord) {
   return {
     name: record.name,
     phoneNumber: record.phone_number,
@@ -197,11 +294,11 @@ function rowBase(record: UserRecord) {
   };
 }
 
-export function toFlexUser(record: UserRecord): FlexUser {
+export function toFlexUser(record: TableRecord): FlexUser {
   return { ...rowBase(record), humanRegion: record.human_region };
 }
 
-export function toSparkUser(record: UserRecord): SparkUser {
+export function toSparkUser(record: TableRecord): SparkUser {
   return { ...rowBase(record), driverOptions: { deliveryArea: record.delivery_area } };
 }
 

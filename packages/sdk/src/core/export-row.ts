@@ -42,3 +42,22 @@ export function exportRow(row: ExportedRow, timeZone: string): Record<ExportColu
     status: row.status === null ? '' : row.status === 'start' ? 'ON' : 'OFF',
   };
 }
+
+/** The export's CSV header line. */
+export const EXPORT_CSV_HEADER = `${EXPORT_COLUMNS.join(',')}\n`;
+
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** A CSV field as csv-stringify writes it: quoted (inner quotes doubled) only for a comma, a quote or a line break. */
+function csvField(value: string): string {
+  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/**
+ * One exported row as a CSV line, byte for byte what csv-stringify writes for `exportRow`: the
+ * export writes a million of these, and written by hand they cost a fifth of the library's time.
+ */
+export function exportCsvLine(row: ExportedRow, timeZone: string): string {
+  const r = exportRow(row, timeZone);
+  return `${csvField(r.name)},${csvField(r.phone)},${csvField(r.referral)},${csvField(r.region)},${r.goodStanding},${r.accountConnected},${r.filtersComplete},${r.expirationDate},${r.status}\n`;
+}

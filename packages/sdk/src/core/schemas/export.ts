@@ -1,6 +1,7 @@
-// The users export: the admin table's filters and search, answered as CSV or NDJSON in chunks.
+// The users and invitees exports: the admin tables' filters and search, answered as CSV or NDJSON
+// in chunks.
 import { z } from 'zod';
-import { audienceFiltersSchema } from './filters.js';
+import { audienceFiltersSchema, inviteeFiltersSchema } from './filters.js';
 import { productSchema } from './users.js';
 
 export const exportFormatSchema = z.enum(['csv', 'ndjson']);
@@ -15,8 +16,8 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-export const usersExportQuerySchema = audienceFiltersSchema.extend({
-  product: productSchema,
+/** What both exports take beside their filters. */
+const exportOptions = {
   format: exportFormatSchema.default('csv'),
   /** The review's search box: name, phone, region or referral. */
   search: z.string().max(200).optional(),
@@ -26,5 +27,14 @@ export const usersExportQuerySchema = audienceFiltersSchema.extend({
     .max(64)
     .refine(isTimeZone, 'an IANA time zone, e.g. America/New_York')
     .optional(),
+};
+
+export const usersExportQuerySchema = audienceFiltersSchema.extend({
+  product: productSchema,
+  ...exportOptions,
 });
 export type UsersExportQuery = z.input<typeof usersExportQuerySchema>;
+
+/** The invitees export: the notifications screen's filters and search. */
+export const invitationsExportQuerySchema = inviteeFiltersSchema.extend(exportOptions);
+export type InvitationsExportQuery = z.input<typeof invitationsExportQuerySchema>;
