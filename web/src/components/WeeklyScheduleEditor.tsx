@@ -1,4 +1,5 @@
 // The weekly schedule of the filters: for each day, the windows (start and end) blocks must fit in.
+// A window ending before it starts (22:00–02:00) runs into the next day, and says so.
 import { type ScheduleWindow, WEEKDAYS, type Weekday, type WeeklySchedule } from '@blockcatch/sdk';
 import { useTranslation } from 'react-i18next';
 
@@ -34,52 +35,68 @@ export function WeeklyScheduleEditor({
           <div key={day} className="schedule-day">
             <h3>{dayName}</h3>
             {windows.length === 0 && <p className="muted">{t('flex.settings.dayOff')}</p>}
-            {windows.map((window, index) => (
-              // Windows have no id of their own; their place in the day is what the driver edits.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-              <div key={index} className="schedule-window">
-                <label>
-                  <span>{t('flex.settings.startTime')}</span>
-                  <input
-                    type="time"
-                    value={window.start}
-                    aria-label={`${dayName} ${t('flex.settings.startTime')} ${index + 1}`}
-                    onChange={(e) =>
+            {windows.map((window, index) => {
+              const crosses =
+                window.end !== '' && window.end !== '24:00' && window.end < window.start;
+              const empty = window.start === window.end || window.start === '' || window.end === '';
+              const errorId = `${day}-window-${index}-error`;
+              return (
+                // Windows have no id of their own; their place in the day is what the driver edits.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+                <div key={index} className="schedule-window">
+                  <label>
+                    <span>{t('flex.settings.startTime')}</span>
+                    <input
+                      type="time"
+                      value={window.start}
+                      aria-label={`${dayName} ${t('flex.settings.startTime')} ${index + 1}`}
+                      onChange={(e) =>
+                        setDay(
+                          day,
+                          windows.map((w, i) =>
+                            i === index ? { ...w, start: e.target.value } : w,
+                          ),
+                        )
+                      }
+                    />
+                  </label>
+                  <label>
+                    <span>{t('flex.settings.endTime')}</span>
+                    <input
+                      type="time"
+                      value={window.end === '24:00' ? '23:59' : window.end}
+                      aria-label={`${dayName} ${t('flex.settings.endTime')} ${index + 1}`}
+                      aria-invalid={empty ? true : undefined}
+                      aria-describedby={empty ? errorId : undefined}
+                      onChange={(e) =>
+                        setDay(
+                          day,
+                          windows.map((w, i) => (i === index ? { ...w, end: e.target.value } : w)),
+                        )
+                      }
+                    />
+                  </label>
+                  {crosses && <span className="muted next-day">{t('flex.settings.nextDay')}</span>}
+                  <button
+                    type="button"
+                    onClick={() =>
                       setDay(
                         day,
-                        windows.map((w, i) => (i === index ? { ...w, start: e.target.value } : w)),
+                        windows.filter((_, i) => i !== index),
                       )
                     }
-                  />
-                </label>
-                <label>
-                  <span>{t('flex.settings.endTime')}</span>
-                  <input
-                    type="time"
-                    value={window.end === '24:00' ? '23:59' : window.end}
-                    aria-label={`${dayName} ${t('flex.settings.endTime')} ${index + 1}`}
-                    onChange={(e) =>
-                      setDay(
-                        day,
-                        windows.map((w, i) => (i === index ? { ...w, end: e.target.value } : w)),
-                      )
-                    }
-                  />
-                </label>
-                <button
-                  type="button"
-                  onClick={() =>
-                    setDay(
-                      day,
-                      windows.filter((_, i) => i !== index),
-                    )
-                  }
-                >
-                  {t('flex.settings.removeWindow')}
-                  <span className="visually-hidden"> {dayName}</span>
-                </button>
-              </div>
-            ))}
+                  >
+                    {t('flex.settings.removeWindow')}
+                    <span className="visually-hidden"> {dayName}</span>
+                  </button>
+                  {empty && (
+                    <p id={errorId} className="field-error">
+                      {t('flex.settings.windowSameTimes')}
+                    </p>
+                  )}
+                </div>
+              );
+            })}
             <div className="schedule-day-actions">
               <button type="button" onClick={() => setDay(day, [...windows, NEW_WINDOW])}>
                 {t('flex.settings.addWindow')}

@@ -1,10 +1,13 @@
-// /flex/settings: the filters the block catcher applies: warehouses, pay, time buffer, schedule.
-import { type DriverFilters, HttpError, localTimeZone } from '@blockcatch/sdk';
+// /flex/settings: the filters the block catcher applies: warehouses (each with optional minimums
+// of its own), pay, time buffer, block length and schedule, with a live estimate of what the
+// edited filters would have caught.
+import { HttpError, localTimeZone } from '@blockcatch/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AlertSettings } from '../../components/driver/AlertSettings.js';
+import { FilterPreview } from '../../components/driver/FilterPreview.js';
 import { FormAlert } from '../../components/FormAlert.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { TextField } from '../../components/TextField.js';
@@ -14,14 +17,16 @@ import { driverQueries, platformQueries } from '../../hooks/queries.js';
 import { useAuth } from '../../hooks/useAuth.js';
 import { useToast } from '../../hooks/useToast.js';
 import { gateway } from '../../sdk.js';
-
-interface Draft {
-  warehouses: string[];
-  minHourlyPay: string;
-  minBlockPay: string;
-  timeBufferMinutes: string;
-  weeklySchedule: DriverFilters['weeklySchedule'];
-}
+import {
+  type Draft,
+  type DraftError,
+  draftErrors,
+  draftFromSaved,
+  EMPTY_STATION,
+  filtersFromDraft,
+  type StationDraft,
+  windowsValid,
+} from './filterDraft.js';
 
 const emptyDraft = (): Draft => ({
   warehouses: [],
@@ -29,7 +34,17 @@ const emptyDraft = (): Draft => ({
   minBlockPay: '',
   timeBufferMinutes: '',
   weeklySchedule: defaultSchedule(),
+  stationRules: {},
+  minBlockHours: '',
+  maxBlockHours: '',
 });
+
+const ERROR_KEYS: Record<DraftError, string> = {
+  'required-number': 'flex.settings.requiredNumber',
+  'optional-number': 'flex.settings.optionalNumber',
+  hours: 'flex.settings.blockHoursRange',
+  'max-under-min': 'flex.settings.maxUnderMin',
+};
 
 export default function SettingsPage() {
   const { t } = useTranslation();
@@ -48,13 +63,7 @@ export default function SettingsPage() {
   useEffect(() => {
     const saved = savedQuery.data;
     if (!saved) return;
-    setDraft({
-      warehouses: saved.warehouses,
-      minHourlyPay: String(saved.minHourlyPay),
-      minBlockPay: String(saved.minBlockPay),
-      timeBufferMinutes: String(saved.timeBufferMinutes),
-      weeklySchedule: saved.weeklySchedule,
-    });
+    setDraft(draftFromSaved(saved));
   }, [savedQuery.data]);
 
   if (areasQuery.isPending || savedQuery.isPending) return <LoadingOverlay />;
@@ -74,40 +83,42 @@ export default function SettingsPage() {
       warehouses: on ? [...d.warehouses, id] : d.warehouses.filter((w) => w !== id),
     }));
 
-  // Field errors show once a save was tried, beside their field, and go as soon as it is fixed.
-  const numberError = (value: string) =>
-    checked && (value.trim() === '' || !(Number(value) >= 0))
-      ? t('flex.settings.requiredNumber')
-      : undefined;
-  const fieldErrors = {
-    warehouses:
-      (checked || serverNoWarehouse) && draft.warehouses.length === 0
-        ? t('errors.atLeastOneWarehouse')
-        : undefined,
-    minHourlyPay: numberError(draft.minHourlyPay),
-    minBlockPay: numberError(draft.minBlockPay),
-    timeBufferMinutes: numberError(draft.timeBufferMinutes),
+  // Field errors show once a save was tried (or, for a value typed wrong, at once), beside their
+  // field, and go as soon as it is fixed.
+  const errors = draftErrors(draft);
+  const errorFor = (field: string) => {
+    const error = errors[field];
+    if (!error || (error === 'required-number' && !checked)) return undefined;
+    return t(ERROR_KEYS[error]);
   };
+  const noWarehouse =
+    (checked || serverNoWarehouse) && draft.warehouses.length === 0
+      ? t('errors.atLeastOneWarehouse')
+      : undefined;
+  // The schedule is read on the warehouse's clock: that is where the blocks start.
+  const timeZone = areas.find((a) => a.id === draft.warehouses[0])?.timeZone ?? localTimeZone();
+  const filters = filtersFromDraft(draft, timeZone);
+  const setStation = (id: string, field: keyof StationDraft, value: string) =>
+    setDraft((d) => ({
+      ...d,
+      stationRules: {
+        ...d.stationRules,
+        [id]: { ...(d.stationRules[id] ?? EMPTY_STATION), [field]: value },
+      },
+    }));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setAlert(null);
     setChecked(true);
     if (draft.warehouses.length === 0) return;
-    const numbers = [draft.minHourlyPay, draft.minBlockPay, draft.timeBufferMinutes];
-    if (numbers.some((n) => n.trim() === '' || !(Number(n) >= 0))) {
-      return setAlert(t('errors.requiredFields'));
+    if (filters === null) {
+      return setAlert(
+        windowsValid(draft.weeklySchedule)
+          ? t('errors.requiredFields')
+          : t('flex.settings.windowSameTimes'),
+      );
     }
-    const firstArea = areas.find((a) => a.id === draft.warehouses[0]);
-    const filters: DriverFilters = {
-      warehouses: draft.warehouses,
-      minHourlyPay: Number(draft.minHourlyPay),
-      minBlockPay: Number(draft.minBlockPay),
-      timeBufferMinutes: Math.round(Number(draft.timeBufferMinutes)),
-      weeklySchedule: draft.weeklySchedule,
-      // The schedule is read on the warehouse's clock: that is where the blocks start.
-      timeZone: firstArea?.timeZone ?? localTimeZone(),
-    };
     setBusy(true);
     try {
       await gateway.driver.saveSettings(filters);
@@ -131,7 +142,7 @@ export default function SettingsPage() {
       <form className="form settings-form" onSubmit={onSubmit} noValidate>
         <fieldset
           className="warehouses"
-          aria-describedby={fieldErrors.warehouses ? 'warehouses-error' : undefined}
+          aria-describedby={noWarehouse ? 'warehouses-error' : undefined}
         >
           <legend>{t('flex.settings.warehouses')}</legend>
           <div className="toggle-grid">
@@ -150,9 +161,9 @@ export default function SettingsPage() {
               </label>
             ))}
           </div>
-          {fieldErrors.warehouses && (
+          {noWarehouse && (
             <p id="warehouses-error" className="field-error" role="alert">
-              {fieldErrors.warehouses}
+              {noWarehouse}
             </p>
           )}
         </fieldset>
@@ -165,7 +176,7 @@ export default function SettingsPage() {
             inputMode="decimal"
             prefix={t('flex.settings.dollarUnit')}
             suffix={t('flex.settings.hourlyUnit')}
-            error={fieldErrors.minHourlyPay}
+            error={errorFor('minHourlyPay')}
             value={draft.minHourlyPay}
             onChange={(v) => setDraft((d) => ({ ...d, minHourlyPay: v }))}
           />
@@ -176,7 +187,7 @@ export default function SettingsPage() {
             step="0.5"
             inputMode="decimal"
             prefix={t('flex.settings.dollarUnit')}
-            error={fieldErrors.minBlockPay}
+            error={errorFor('minBlockPay')}
             value={draft.minBlockPay}
             onChange={(v) => setDraft((d) => ({ ...d, minBlockPay: v }))}
           />
@@ -187,15 +198,100 @@ export default function SettingsPage() {
             step="1"
             inputMode="numeric"
             suffix={t('flex.settings.minutesUnit')}
-            error={fieldErrors.timeBufferMinutes}
+            error={errorFor('timeBufferMinutes')}
             value={draft.timeBufferMinutes}
             onChange={(v) => setDraft((d) => ({ ...d, timeBufferMinutes: v }))}
+          />
+        </div>
+        {draft.warehouses.length > 0 && (
+          <fieldset className="station-rules">
+            <legend>{t('flex.settings.stationRules')}</legend>
+            <p className="muted">{t('flex.settings.stationRulesHint')}</p>
+            {areas
+              .filter((area) => draft.warehouses.includes(area.id))
+              .map((area) => {
+                const rule = draft.stationRules[area.id] ?? EMPTY_STATION;
+                const field = (name: keyof StationDraft) => `stationRules.${area.id}.${name}`;
+                return (
+                  <div key={area.id} className="station-rule">
+                    <h3>{area.name}</h3>
+                    <div className="field-row">
+                      <TextField
+                        label={`${t('flex.settings.minAmountPerHour')} (${area.id})`}
+                        type="number"
+                        min={0}
+                        step="0.5"
+                        inputMode="decimal"
+                        prefix={t('flex.settings.dollarUnit')}
+                        suffix={t('flex.settings.hourlyUnit')}
+                        placeholder={draft.minHourlyPay}
+                        error={errorFor(field('minHourlyPay'))}
+                        value={rule.minHourlyPay}
+                        onChange={(v) => setStation(area.id, 'minHourlyPay', v)}
+                      />
+                      <TextField
+                        label={`${t('flex.settings.minBlockPayment')} (${area.id})`}
+                        type="number"
+                        min={0}
+                        step="0.5"
+                        inputMode="decimal"
+                        prefix={t('flex.settings.dollarUnit')}
+                        placeholder={draft.minBlockPay}
+                        error={errorFor(field('minBlockPay'))}
+                        value={rule.minBlockPay}
+                        onChange={(v) => setStation(area.id, 'minBlockPay', v)}
+                      />
+                      <TextField
+                        label={`${t('flex.settings.timeBuffer')} (${area.id})`}
+                        type="number"
+                        min={0}
+                        step="1"
+                        inputMode="numeric"
+                        suffix={t('flex.settings.minutesUnit')}
+                        placeholder={draft.timeBufferMinutes}
+                        error={errorFor(field('timeBufferMinutes'))}
+                        value={rule.timeBufferMinutes}
+                        onChange={(v) => setStation(area.id, 'timeBufferMinutes', v)}
+                      />
+                    </div>
+                  </div>
+                );
+              })}
+          </fieldset>
+        )}
+        <div className="field-row">
+          <TextField
+            label={t('flex.settings.minBlockHours')}
+            type="number"
+            min={0}
+            max={24}
+            step="0.25"
+            inputMode="decimal"
+            suffix={t('flex.settings.hoursUnit')}
+            placeholder={t('flex.settings.anyLength')}
+            error={errorFor('minBlockHours')}
+            value={draft.minBlockHours}
+            onChange={(v) => setDraft((d) => ({ ...d, minBlockHours: v }))}
+          />
+          <TextField
+            label={t('flex.settings.maxBlockHours')}
+            type="number"
+            min={0}
+            max={24}
+            step="0.25"
+            inputMode="decimal"
+            suffix={t('flex.settings.hoursUnit')}
+            placeholder={t('flex.settings.anyLength')}
+            error={errorFor('maxBlockHours')}
+            value={draft.maxBlockHours}
+            onChange={(v) => setDraft((d) => ({ ...d, maxBlockHours: v }))}
           />
         </div>
         <WeeklyScheduleEditor
           value={draft.weeklySchedule}
           onChange={(weeklySchedule) => setDraft((d) => ({ ...d, weeklySchedule }))}
         />
+        <FilterPreview filters={filters} />
         <FormAlert text={alert} />
         <button type="submit" className="primary" disabled={busy}>
           {t('flex.settings.save')}

@@ -5,6 +5,7 @@ import {
   type DriverFilters,
   driverSettingsResponseSchema,
   filterPreviewResponseSchema,
+  type SavedDriverFilters,
   type SavedSettings,
   savedSettingsResponseSchema,
 } from '../../core/schemas/index.js';
@@ -15,7 +16,7 @@ const PATH = '/api/flex/v1/settings';
 export function driverSettingsResource(http: Requester) {
   return {
     /** Null until the driver first saves filters. */
-    async settings(options?: RequestOptions): Promise<DriverFilters | null> {
+    async settings(options?: RequestOptions): Promise<SavedDriverFilters | null> {
       const response = await http.request({
         method: 'GET',
         path: PATH,

@@ -1,0 +1,131 @@
+// The Filters page's form state: what the driver typed, as text, and the filters it makes. Errors
+// are keyed by field so each shows beside its input; the same check decides whether the preview
+// can ask the gateway about the draft.
+import { type DriverFilters, MAX_BLOCK_HOURS, type SavedDriverFilters } from '@blockcatch/sdk';
+
+/** A station's own minimums as typed: an empty field keeps the general value. */
+export interface StationDraft {
+  minHourlyPay: string;
+  minBlockPay: string;
+  timeBufferMinutes: string;
+}
+
+export interface Draft {
+  warehouses: string[];
+  minHourlyPay: string;
+  minBlockPay: string;
+  timeBufferMinutes: string;
+  weeklySchedule: DriverFilters['weeklySchedule'];
+  stationRules: Record<string, StationDraft>;
+  /** Empty: no shortest / no longest. */
+  minBlockHours: string;
+  maxBlockHours: string;
+}
+
+/** Which message a field shows. */
+export type DraftError = 'required-number' | 'optional-number' | 'hours' | 'max-under-min';
+
+export const EMPTY_STATION: StationDraft = {
+  minHourlyPay: '',
+  minBlockPay: '',
+  timeBufferMinutes: '',
+};
+
+export function draftFromSaved(saved: SavedDriverFilters): Draft {
+  const text = (n: number | undefined) => (n === undefined ? '' : String(n));
+  return {
+    warehouses: saved.warehouses,
+    minHourlyPay: String(saved.minHourlyPay),
+    minBlockPay: String(saved.minBlockPay),
+    timeBufferMinutes: String(saved.timeBufferMinutes),
+    weeklySchedule: saved.weeklySchedule,
+    stationRules: Object.fromEntries(
+      Object.entries(saved.stationRules).map(([id, rule]) => [
+        id,
+        {
+          minHourlyPay: text(rule.minHourlyPay),
+          minBlockPay: text(rule.minBlockPay),
+          timeBufferMinutes: text(rule.timeBufferMinutes),
+        },
+      ]),
+    ),
+    minBlockHours: saved.minBlockHours === 0 ? '' : String(saved.minBlockHours),
+    maxBlockHours: saved.maxBlockHours === null ? '' : String(saved.maxBlockHours),
+  };
+}
+
+const isAmount = (text: string) => text.trim() !== '' && Number(text) >= 0;
+
+/**
+ * The errors of a draft by field: `minHourlyPay`, `stationRules.DAU1.minBlockPay`,
+ * `maxBlockHours`… (the names the gateway uses). Warehouses and windows are checked apart.
+ */
+export function draftErrors(draft: Draft): Record<string, DraftError> {
+  const errors: Record<string, DraftError> = {};
+  for (const field of ['minHourlyPay', 'minBlockPay', 'timeBufferMinutes'] as const) {
+    if (!isAmount(draft[field])) errors[field] = 'required-number';
+  }
+  for (const id of draft.warehouses) {
+    const rule = draft.stationRules[id];
+    if (!rule) continue;
+    for (const field of ['minHourlyPay', 'minBlockPay', 'timeBufferMinutes'] as const) {
+      if (rule[field].trim() !== '' && !isAmount(rule[field])) {
+        errors[`stationRules.${id}.${field}`] = 'optional-number';
+      }
+    }
+  }
+  // Empty means no limit; the longest block, when given, is more than 0 hours.
+  const min = draft.minBlockHours.trim();
+  const max = draft.maxBlockHours.trim();
+  if (min !== '' && !(Number(min) >= 0 && Number(min) <= MAX_BLOCK_HOURS)) {
+    errors.minBlockHours = 'hours';
+  }
+  if (max !== '' && !(Number(max) > 0 && Number(max) <= MAX_BLOCK_HOURS)) {
+    errors.maxBlockHours = 'hours';
+  }
+  if (
+    !errors.minBlockHours &&
+    !errors.maxBlockHours &&
+    draft.maxBlockHours.trim() !== '' &&
+    Number(draft.maxBlockHours) < Number(draft.minBlockHours || 0)
+  ) {
+    errors.maxBlockHours = 'max-under-min';
+  }
+  return errors;
+}
+
+/** Whether every window has a start and an end and does not end when it starts. */
+export function windowsValid(schedule: DriverFilters['weeklySchedule']): boolean {
+  return Object.values(schedule).every((windows) =>
+    windows.every((w) => w.start !== '' && w.end !== '' && w.start !== w.end),
+  );
+}
+
+/** The filters a valid draft stands for, or null while a field is wrong or no warehouse is chosen. */
+export function filtersFromDraft(draft: Draft, timeZone: string): DriverFilters | null {
+  if (draft.warehouses.length === 0 || !windowsValid(draft.weeklySchedule)) return null;
+  if (Object.keys(draftErrors(draft)).length > 0) return null;
+  const stationRules: NonNullable<DriverFilters['stationRules']> = {};
+  for (const id of draft.warehouses) {
+    const rule = draft.stationRules[id];
+    if (!rule) continue;
+    const own: (typeof stationRules)[string] = {};
+    if (rule.minHourlyPay.trim() !== '') own.minHourlyPay = Number(rule.minHourlyPay);
+    if (rule.minBlockPay.trim() !== '') own.minBlockPay = Number(rule.minBlockPay);
+    if (rule.timeBufferMinutes.trim() !== '') {
+      own.timeBufferMinutes = Math.round(Number(rule.timeBufferMinutes));
+    }
+    if (Object.keys(own).length > 0) stationRules[id] = own;
+  }
+  return {
+    warehouses: draft.warehouses,
+    minHourlyPay: Number(draft.minHourlyPay),
+    minBlockPay: Number(draft.minBlockPay),
+    timeBufferMinutes: Math.round(Number(draft.timeBufferMinutes)),
+    weeklySchedule: draft.weeklySchedule,
+    timeZone,
+    stationRules,
+    minBlockHours: draft.minBlockHours.trim() === '' ? 0 : Number(draft.minBlockHours),
+    maxBlockHours: draft.maxBlockHours.trim() === '' ? null : Number(draft.maxBlockHours),
+  };
+}
