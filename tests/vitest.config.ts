@@ -13,12 +13,18 @@ const STORAGE_SUITES = ['test/storage.test.ts'];
 // Tests run in Vite's server environment, which resolves with its own conditions: without this,
 // `@blockcatch/sdk` would resolve to the built dist instead of src.
 const ssr = { resolve: { conditions: ['source'], externalConditions: ['source'] } };
+/** For the projects that start gateways: in-memory databases start migrated. */
+const setupFiles = [`${root}tests/support/migrated-databases.ts`];
 
 export default defineConfig({
   root,
   resolve: source,
   test: {
     reporters: ['default', './tests/support/slowest-files.ts'],
+    // Vitest's default is one worker fewer than the cores: one worker on CI's two. Most files
+    // wait on a gateway, PostgreSQL, a spawned CLI or Chromium much of the time, so two workers keep
+    // both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         resolve: source,
@@ -34,6 +40,7 @@ export default defineConfig({
         ssr,
         test: {
           name: 'gateway',
+          setupFiles,
           root: `${root}/packages/gateway`,
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: [...STORAGE_SUITES, '**/node_modules/**'],
@@ -48,6 +55,7 @@ export default defineConfig({
         ssr,
         test: {
           name: `storage-${database}`,
+          setupFiles,
           root: `${root}/packages/gateway`,
           include: STORAGE_SUITES,
           env: { BLOCKCATCH_TEST_DATABASES: database },
@@ -75,6 +83,7 @@ export default defineConfig({
         // Cross-package tests start gateways and spawn the CLI: seconds, not milliseconds.
         test: {
           name: 'data',
+          setupFiles,
           root,
           include: ['tests/*.test.ts', 'tests/support/*.test.ts', 'fixtures/**/*.test.ts'],
           testTimeout: 60_000,
@@ -85,14 +94,15 @@ export default defineConfig({
         resolve: source,
         ssr,
         // The real gateway serving web/dist (built by `pretest`) to Debian's Chromium. It runs
-        // after the other projects: Chromium on two cores would starve their timing-bound tests.
+        // beside the other projects: no test is bound to the machine's speed any more (each waits
+        // with eventually() or an injected clock), and running it last left one core idle.
         test: {
           name: 'browser',
+          setupFiles,
           root,
           include: ['tests/browser/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -5,6 +5,7 @@ export default defineConfig({
   entry: {
     main: 'src/main.ts',
     index: 'src/index.ts',
+    testing: 'src/testing.ts',
     'pglite-worker': 'src/storage/pglite-worker.js',
   },
   format: ['esm'],
@@ -12,5 +13,5 @@ export default defineConfig({
   platform: 'node',
   sourcemap: true,
   clean: true,
-  dts: { entry: 'src/index.ts' },
+  dts: { entry: ['src/index.ts', 'src/testing.ts'] },
 });

@@ -5,7 +5,13 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import staff from '../../fixtures/data/staff.json' with { type: 'json' };
 import { buildGateway, type Gateway } from '../../packages/gateway/src/server.js';
 import { readOutbox } from '../../packages/gateway/src/storage/outbox.js';
@@ -71,7 +77,15 @@ export interface TestPage {
   context: BrowserContext;
   /** Console errors (with the resource for failed loads) and uncaught page errors so far. */
   errors: string[];
+  /**
+   * Resolves once no request is in flight and none has started for QUIET_MS: the page's data and
+   * lazy chunks have arrived, and a request that fails has logged its error.
+   */
+  quiet(): Promise<void>;
 }
+
+/** How long the network must stay idle for quiet(); a page chains its requests far faster. */
+const QUIET_MS = 100;
 
 export async function startBrowserSandbox(): Promise<BrowserSandbox> {
   // A copy of the build, so that rebuilding web/dist while tests run cannot pull pages from
@@ -118,6 +132,24 @@ export async function startBrowserSandbox(): Promise<BrowserSandbox> {
         }, language);
       }
       const page = await context.newPage();
+      // Requests in flight, for quiet(): Playwright's own 'networkidle' always waits 500 ms more.
+      const inFlight = new Set<Request>();
+      let lastStarted = performance.now();
+      page.on('request', (request) => {
+        inFlight.add(request);
+        lastStarted = performance.now();
+      });
+      page.on('requestfinished', (request) => inFlight.delete(request));
+      page.on('requestfailed', (request) => inFlight.delete(request));
+      const quiet = () =>
+        eventually(
+          () => {
+            if (inFlight.size > 0) throw new Error(`${inFlight.size} requests still in flight`);
+            if (performance.now() - lastStarted < QUIET_MS)
+              throw new Error('a request just started');
+          },
+          { timeout: 15_000 },
+        );
       const errors: string[] = [];
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
@@ -125,7 +157,7 @@ export async function startBrowserSandbox(): Promise<BrowserSandbox> {
         errors.push(where ? `${message.text()} (${where.replace(url, '')})` : message.text());
       });
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-      return { page, context, errors };
+      return { page, context, errors, quiet };
     },
     async sessionOf(account) {
       const { page, context } = await sandbox.newPage();

@@ -1,7 +1,9 @@
-// The visual pass: every screen in both languages at 1366 and 375 px, photographed under
-// tests/screenshots/ (visual-<language>-<width>-<screen>.png) for a person to look at, and failing
-// when a phone must scroll sideways, when a table at desktop width cuts a column off behind its
-// own scroll box, or when axe-core finds a serious or critical violation.
+// The visual pass: every route for visitors, drivers and the owner in both languages at 1366 and
+// 375 px, photographed under tests/screenshots/ (visual-<language>-<width>-<screen>.png) for a person
+// to look at, and failing when a screen logs a console error or renders nothing, when a phone must
+// scroll sideways, when a table at desktop width cuts a column off behind its own scroll box, or when
+// axe-core finds a serious or critical violation. It is the one place screens are photographed and
+// checked with axe at both widths; the other browser files test behaviour.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,12 +17,14 @@ import {
   seriousViolations,
   settled,
   startBrowserSandbox,
+  type TestPage,
 } from './harness.js';
 
 type Role = 'visitor' | 'driver' | 'owner';
 const DRIVER_PHONE = encodeURIComponent(DRIVER.phoneNumber);
 
-const SCREENS: { role: Role; path: string; name: string }[] = [
+/** `shows`: an English text that proves the screen drew its content, not only its frame. */
+const SCREENS: { role: Role; path: string; name: string; shows?: string }[] = [
   { role: 'visitor', path: '/', name: 'landing' },
   { role: 'visitor', path: '/login', name: 'login' },
   { role: 'visitor', path: '/register', name: 'register' },
@@ -34,20 +38,44 @@ const SCREENS: { role: Role; path: string; name: string }[] = [
   { role: 'driver', path: '/flex/settings', name: 'settings' },
   { role: 'driver', path: '/flex/calendar', name: 'calendar' },
   { role: 'driver', path: '/flex/invite', name: 'invite' },
+  {
+    role: 'driver',
+    path: `/flex/invite/${encodeURIComponent('+13055550199')}`,
+    name: 'invite-friend',
+  },
   { role: 'driver', path: '/flex/reseller', name: 'reseller' },
   { role: 'driver', path: '/payment', name: 'payment' },
+  { role: 'driver', path: '/payment?weeks=2', name: 'payment-2-weeks' },
   { role: 'driver', path: '/flex/login', name: 'flex-login' },
   { role: 'driver', path: '/flex/otp', name: 'flex-otp' },
   { role: 'driver', path: '/flex/confirm', name: 'flex-confirm' },
-  { role: 'owner', path: '/admin', name: 'admin-dashboard' },
-  { role: 'owner', path: '/admin/users', name: 'admin-users' },
-  { role: 'owner', path: `/admin/users/${DRIVER_PHONE}`, name: 'admin-user' },
-  { role: 'owner', path: `/admin/users/${DRIVER_PHONE}/dashboard`, name: 'admin-user-dashboard' },
-  { role: 'owner', path: '/admin/billing', name: 'admin-billing' },
-  { role: 'owner', path: '/admin/invitations', name: 'admin-invitations' },
-  { role: 'owner', path: '/admin/tools', name: 'admin-tools' },
-  { role: 'owner', path: '/admin/notifications', name: 'admin-notifications' },
-  { role: 'owner', path: '/admin/leads', name: 'admin-leads' },
+  // A driver who opens the admin area is turned away without an error.
+  { role: 'driver', path: '/admin', name: 'driver-admin' },
+  { role: 'owner', path: '/admin', name: 'admin-dashboard', shows: 'Step 1 of 3' },
+  { role: 'owner', path: '/admin/users', name: 'admin-users', shows: 'Users' },
+  { role: 'owner', path: `/admin/users/${DRIVER_PHONE}`, name: 'admin-user', shows: DRIVER.name },
+  {
+    role: 'owner',
+    path: `/admin/users/${DRIVER_PHONE}/dashboard`,
+    name: 'admin-user-dashboard',
+    shows: 'Offers won',
+  },
+  { role: 'owner', path: '/admin/billing', name: 'admin-billing', shows: 'Payments' },
+  {
+    role: 'owner',
+    path: '/admin/invitations',
+    name: 'admin-invitations',
+    shows: 'Free weeks granted',
+  },
+  { role: 'owner', path: '/admin/tools', name: 'admin-tools', shows: 'Limit characters' },
+  {
+    role: 'owner',
+    path: '/admin/notifications',
+    name: 'admin-notifications',
+    shows: 'Send SMS to unpaid invitations',
+  },
+  { role: 'owner', path: '/admin/leads', name: 'admin-leads', shows: 'Leads' },
+  { role: 'owner', path: `/flex/calendar/${DRIVER_PHONE}`, name: 'admin-driver-calendar' },
 ];
 
 /** Refusals the pages expect and show as text. */
@@ -85,8 +113,8 @@ const cutOffTables = (page: Page) =>
       }),
   );
 
-const settle = async (page: Page) => {
-  await page.waitForLoadState('networkidle');
+const settle = async ({ page, quiet }: TestPage) => {
+  await quiet();
   await settled(page);
   // Spinners of tables still loading.
   await page
@@ -103,15 +131,23 @@ describe('the visual pass', () => {
         const problems: string[] = [];
         for (const role of ['visitor', 'driver', 'owner'] as const) {
           const storageState = sessions[role];
-          const { page, context, errors } = await sandbox.newPage({
+          const tab = await sandbox.newPage({
             width,
             language,
             ...(storageState ? { storageState } : {}),
           });
+          const { page, context, errors } = tab;
           for (const screen of SCREENS.filter((s) => s.role === role)) {
             errors.length = 0;
             await page.goto(screen.path);
-            await settle(page);
+            await settle(tab);
+            if (screen.shows && language === 'en') {
+              await page.getByText(screen.shows).first().waitFor({ timeout: 15_000 });
+            }
+            // biome-ignore lint/performance/useDomNodeTextContent: what is rendered visible is the point.
+            if ((await page.locator('body').innerText()).trim() === '') {
+              problems.push(`${screen.path}: rendered nothing`);
+            }
             await screenshot(page, `visual-${language}-${width}-${screen.name}`);
             if (width === 375 && (await overflowsHorizontally(page))) {
               problems.push(`${screen.path}: scrolls sideways at 375 px`);

@@ -29,8 +29,12 @@ export interface PgliteThread extends Queryable {
 /** The worker's file: beside this module in the sources, beside the bundle in dist. */
 const WORKER_URL = new URL('./pglite-worker.js', import.meta.url);
 
-export async function startPgliteThread(dataDir: string | undefined): Promise<PgliteThread> {
-  const worker = new Worker(WORKER_URL, { workerData: { dataDir } });
+/** `template`: a migrated database's `dumpDataDir()` to start from instead of an empty one. */
+export async function startPgliteThread(
+  dataDir: string | undefined,
+  template?: Uint8Array<ArrayBuffer>,
+): Promise<PgliteThread> {
+  const worker = new Worker(WORKER_URL, { workerData: { dataDir, template } });
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 1;

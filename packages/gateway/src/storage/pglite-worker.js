@@ -50,7 +50,9 @@ const ROLLBACK = Symbol('rollback');
 /** @type {PGlite} */
 let lite;
 try {
-  lite = await PGlite.create(workerData.dataDir);
+  lite = workerData.template
+    ? await PGlite.create({ loadDataDir: new Blob([workerData.template]) })
+    : await PGlite.create(workerData.dataDir);
   port.postMessage({ id: 0, ok: true });
 } catch (error) {
   port.postMessage({ id: 0, ok: false, error: describe(error) });

@@ -1,0 +1,64 @@
+// What test suites (this repository's and an embedder's) need beside the gateway itself: in-memory
+// databases that start already migrated. A fresh in-memory PGlite runs initdb and every migration,
+// about 2 s of CPU; loading a copy of a migrated one costs a third of that. The copy is made once
+// per version of the migrations and of PGlite, and kept in the system's temporary folder, so every
+// test process of a run (and the next run) reuses it.
+import { createHash } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { type Db, startInMemoryDatabasesFrom } from './storage/db.js';
+import { migrate } from './storage/migrate.js';
+import { migrations } from './storage/migrations/index.js';
+
+/** Names the template after what it holds, so a changed migration or PGlite makes a new one. */
+async function templateFile(): Promise<string> {
+  const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const pglite = await readFile(join(dirname(pgliteEntry), '..', 'package.json'), 'utf8');
+  const hash = createHash('sha256')
+    .update(JSON.parse(pglite).version)
+    .update(JSON.stringify(migrations))
+    .digest('hex')
+    .slice(0, 16);
+  return join(tmpdir(), `blockcatch-pglite-${hash}.tar`);
+}
+
+/** The migrated template as a tarball, made and saved first when no process has made it yet. */
+export async function migratedTemplate(): Promise<Uint8Array<ArrayBuffer>> {
+  const file = await templateFile();
+  try {
+    return await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const lite = await PGlite.create();
+  const db: Db = {
+    kind: 'pglite',
+    query: async (sql, params) => (await lite.query<never>(sql, params)).rows,
+    transaction: (fn) =>
+      lite.transaction((tx) =>
+        fn({ query: async (sql, params) => (await tx.query<never>(sql, params)).rows }),
+      ),
+    close: () => lite.close(),
+    queueDepth: () => 0,
+  };
+  await migrate(db);
+  const dump = new Uint8Array(await (await lite.dumpDataDir('none')).arrayBuffer());
+  await lite.close();
+  // Written aside, then renamed: two processes making it at once never leave half a file.
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, dump);
+  await rename(partial, file);
+  return dump;
+}
+
+/** Makes every later in-memory PGlite database in this process start from the migrated template. */
+export function startInMemoryDatabasesMigrated(): void {
+  let template: Promise<Uint8Array<ArrayBuffer>> | undefined;
+  startInMemoryDatabasesFrom(() => {
+    template ??= migratedTemplate();
+    return template;
+  });
+}
