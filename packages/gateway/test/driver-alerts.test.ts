@@ -2,6 +2,7 @@
 // the link to act on; an alert switched off is not sent; two gateways on one database that both
 // see an event send one message between them.
 import { randomUUID } from 'node:crypto';
+import { formatIsoDay, startOfDay } from '@blockcatch/sdk';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildGateway, type Gateway } from '../src/server.js';
 import { readOutbox } from '../src/storage/outbox.js';
@@ -9,6 +10,7 @@ import {
   addDriver,
   type DriverGateway,
   matchingOffer,
+  openFilters,
   searchingDriver,
   startDriverGateway,
   waitFor,
@@ -196,6 +198,47 @@ describe('alerts', () => {
     expect(outcomes.filter((o) => o === 'already-queued')).toHaveLength(2);
     const text = await oneTextTo(phone, 'disconnected');
     expect(text).toContain('/flex/login');
+  });
+});
+
+describe('weekly summary', () => {
+  it('on Monday texts once what a lower minimum would have caught last week, and nothing to a driver it would not help', async () => {
+    const HOUR = 3_600_000;
+    const zone = 'America/Chicago';
+    // The next Monday noon on the driver's clock.
+    let day = Date.now();
+    while (new Date(`${formatIsoDay(day, zone)}T12:00:00Z`).getUTCDay() !== 1) day += 24 * HOUR;
+    const monday = startOfDay(formatIsoDay(day, zone), zone) + 12 * HOUR;
+    const helped = '+15125550409';
+    const unhelped = '+15125550410';
+    for (const phone of [helped, unhelped]) {
+      const driver = await addDriver(running, phone);
+      expect((await driver.put('/settings', openFilters({ minHourlyPay: 25 }))).status).toBe(200);
+    }
+    // Last week the catcher refused three 4-hour blocks at $22-23 an hour for the first driver.
+    const rates = [22, 22, 23];
+    await running.gateway.db.query(
+      `INSERT INTO driver_offers (user_id, offer_id, kind, reason, service_area_id, start_ts,
+         end_ts, pay, seen_ts)
+       SELECT $1, 'digest-' || i, 'disliked', 'min-hourly-pay', 'DAU1', s + 3 * $3, s + 7 * $3,
+              4 * r, s
+       FROM unnest($2::float8[]) WITH ORDINALITY AS t(r, i), LATERAL (SELECT $4 - i * 24 * $3 AS s) x`,
+      [await userId(helped), rates, HOUR, monday],
+    );
+    const queued = await Promise.all([
+      running.gateway.alerts.digestNow(monday),
+      other.alerts.digestNow(monday),
+    ]);
+    expect(queued[0] + queued[1]).toBe(1);
+    expect(await running.gateway.alerts.digestNow(monday)).toBe(0);
+    const text = await oneTextTo(helped, 'weekly');
+    expect(text).toContain(
+      'lowering your minimum to $22/h would have caught 3 more blocks worth $268',
+    );
+    expect(text).toContain('/flex/settings');
+    expect(await alertJobs(unhelped)).toEqual([]);
+    // Not Monday on the driver's clock: nothing is due.
+    expect(await running.gateway.alerts.digestNow(monday + 24 * HOUR)).toBe(0);
   });
 });
 

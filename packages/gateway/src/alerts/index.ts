@@ -3,14 +3,16 @@
 // queues it through the messaging pipeline (opt-outs, pace, quiet hours where they apply). Each
 // event has a key that is the send job's idempotency key, unique per driver in the database and
 // inserted with ON CONFLICT DO NOTHING: however many processes see an event, one message goes.
-import { REGION_TIME_ZONES } from '@blockcatch/sdk';
+import { type DriverFilters, PREVIEW_DAYS, REGION_TIME_ZONES } from '@blockcatch/sdk';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewayConfig } from '../config.js';
 import type { Enqueue } from '../messaging/enqueue.js';
 import type { ServiceArea } from '../platform/types.js';
 import type { Db, Queryable } from '../storage/db.js';
 import { findAlertSettings } from '../storage/driver-alert-settings.js';
+import { listOffersSeenBetween } from '../storage/driver-offers.js';
 import { findDriverFilters } from '../storage/driver-settings.js';
+import { isoWeekOf, suggestFilterChange } from './digest.js';
 import { ALERT_SWITCH, type AlertEvent, AT_ANY_HOUR, alertKey, alertText } from './texts.js';
 
 export type { AlertEvent } from './texts.js';
@@ -37,6 +39,11 @@ export interface Alerts {
   report(userId: string, event: DriverEvent): void;
   /** Looks for time-based alerts (service ending within 24 hours) now, as the timer does. */
   sweepNow(): Promise<number>;
+  /**
+   * Looks for weekly summaries due at `at` (default now), as the timer does hourly: on Monday on a
+   * driver's clock, the filter change that would have caught the most last week, if any.
+   */
+  digestNow(at?: number): Promise<number>;
   /** Waits for the alerts being queued now (tests read a settled state). */
   settle(): Promise<void>;
   start(): void;
@@ -44,8 +51,11 @@ export interface Alerts {
 }
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 /** Drivers a sweep alerts at most; the next sweep takes the rest. */
 const SWEEP_BATCH = 500;
+/** Offers a digest replays at most (a week of a busy driver's offers). */
+const MAX_DIGEST_OFFERS = 50_000;
 
 export function createAlerts(deps: {
   db: Db;
@@ -122,6 +132,70 @@ export function createAlerts(deps: {
     return queued;
   }
 
+  async function sweepDigests(at: number): Promise<number> {
+    let after = '';
+    let queued = 0;
+    for (;;) {
+      // Drivers the catcher works for, a page at a time, whose summary is on.
+      const page = await db.query<{ id: string; filters: DriverFilters }>(
+        `SELECT u.id, s.filters FROM users u
+         JOIN driver_settings s ON s.user_id = u.id
+         LEFT JOIN driver_alert_settings a ON a.user_id = u.id
+         WHERE u.product = 'flex' AND u.good_standing AND u.setup_complete AND u.id > $1
+           AND coalesce((a.settings -> 'enabled' ->> 'weeklyDigest')::boolean, true)
+         ORDER BY u.id LIMIT $2`,
+        [after, SWEEP_BATCH],
+      );
+      if (page.length === 0) break;
+      after = page[page.length - 1]!.id;
+      const due = page
+        .map((row) => ({
+          ...row,
+          ...isoWeekOf(at, row.filters.timeZone ?? config.productTimeZone),
+        }))
+        .filter((row) => row.weekday === 1);
+      const done = new Set(
+        (
+          await db.query<{ created_by: string }>(
+            `SELECT created_by FROM send_jobs WHERE created_by = ANY($1::text[])
+               AND idempotency_key = ANY($2::text[])`,
+            [due.map((d) => d.id), [...new Set(due.map((d) => `alert:weekly-digest:${d.week}`))]],
+          )
+        ).map((r) => r.created_by),
+      );
+      for (const driver of due) {
+        if (done.has(driver.id)) continue;
+        const offers = await listOffersSeenBetween(
+          db,
+          driver.id,
+          at - PREVIEW_DAYS * DAY_MS,
+          at,
+          MAX_DIGEST_OFFERS,
+        );
+        const suggestion = suggestFilterChange(offers, driver.filters, at);
+        if (!suggestion) continue;
+        const outcome = await notify(driver.id, {
+          kind: 'weekly-digest',
+          week: driver.week,
+          ...suggestion,
+        });
+        if (outcome === 'queued') queued++;
+      }
+      if (page.length < SWEEP_BATCH) break;
+    }
+    return queued;
+  }
+
+  let lastDigestSweep = 0;
+  const sweep = async () => {
+    await sweepExpiring();
+    const at = now();
+    if (at - lastDigestSweep >= HOUR_MS) {
+      lastDigestSweep = at;
+      await sweepDigests(at);
+    }
+  };
+
   const track = <T>(promise: Promise<T>) => {
     inFlight.add(promise);
     void promise.finally(() => inFlight.delete(promise)).catch(() => {});
@@ -136,15 +210,14 @@ export function createAlerts(deps: {
       );
     },
     sweepNow: () => track(sweepExpiring()),
+    digestNow: (at) => track(sweepDigests(at ?? now())),
     async settle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
     start() {
       if (config.alerts.sweepMs === 0 || timer) return;
       timer = setInterval(() => {
-        track(sweepExpiring()).catch((error: unknown) =>
-          log.error({ err: error }, 'alert sweep failed'),
-        );
+        track(sweep()).catch((error: unknown) => log.error({ err: error }, 'alert sweep failed'));
       }, config.alerts.sweepMs);
       timer.unref();
     },
