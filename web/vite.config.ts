@@ -3,12 +3,17 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bundleBudget } from './build/bundle-budget.js';
 import { catalogueParts } from './build/catalogue-parts.js';
+import { FIRST_LOAD_CHUNKS } from './build/first-load-chunks.js';
+import { precompress } from './build/precompress.js';
+import { prerenderLanding } from './build/prerender-landing.js';
 
 export default defineConfig({
   plugins: [
     react(),
     catalogueParts(fileURLToPath(new URL('../locales', import.meta.url))),
     bundleBudget(),
+    prerenderLanding(),
+    precompress(),
   ],
   resolve: {
     conditions: ['source'],
@@ -29,19 +34,6 @@ export default defineConfig({
     sourcemap: false,
     // Every browser the app supports preloads modules natively.
     modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              // The libraries every page runs, in one chunk: it compresses better than five and
-              // stays cached across releases of the app's own code.
-              name: 'framework',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/,
-            },
-          ],
-        },
-      },
-    },
+    rolldownOptions: { output: { codeSplitting: { groups: FIRST_LOAD_CHUNKS } } },
   },
 });

@@ -1,10 +1,14 @@
 // The largest contentful paint of / on loopback with the CPU slowed four times through the
-// DevTools protocol, printed beside its one-second goal. The figure is printed rather than
-// asserted: on a shared, loaded machine it measures the machine as much as the page.
+// DevTools protocol, printed beside its one-second goal. Only a generous bound is asserted: on a
+// shared, loaded machine the figure measures the machine as much as the page, but a page that
+// paints only after its JavaScript has run (no prerendered landing page) or after a lazy chunk
+// goes past it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSandbox, startBrowserSandbox } from './harness.js';
 
 const LCP_GOAL_MS = 1000;
+/** What a loaded CI machine surely meets; the page paints in well under half of it when quiet. */
+const LCP_BOUND_MS = 4000;
 
 let sandbox: BrowserSandbox;
 beforeAll(async () => {
@@ -36,9 +40,11 @@ describe('the landing page', () => {
           setTimeout(() => resolve(last), 1500);
         }),
     );
-    console.info(`LCP of / with 4× CPU slowdown: ${Math.round(lcp)} ms (goal ${LCP_GOAL_MS} ms)`);
+    console.info(
+      `LCP of / with 4× CPU slowdown: ${Math.round(lcp)} ms (goal ${LCP_GOAL_MS} ms, bound ${LCP_BOUND_MS} ms)`,
+    );
     await measured.context.close();
-    // The page painted its content at all (an LCP entry exists), and within the test's time.
     expect(lcp).toBeGreaterThan(0);
+    expect(lcp).toBeLessThan(LCP_BOUND_MS);
   });
 });

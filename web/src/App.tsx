@@ -1,4 +1,6 @@
-// The app's providers around the router.
+// The app's providers around the router. The browser uses BrowserRouter; the build renders the
+// landing page with a static router (prerender.tsx), through the same tree.
+import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AppErrorBoundary } from './components/ErrorPage.js';
 import { AuthProvider } from './hooks/useAuth.js';
@@ -7,15 +9,19 @@ import { AppRoutes } from './routes.js';
 import './i18n.js';
 import './styles.css';
 
-export function App() {
+export function App({
+  Router = BrowserRouter,
+}: {
+  Router?: ComponentType<{ children: ReactNode }>;
+}) {
   return (
     <AuthProvider>
       <ToastProvider>
-        <BrowserRouter>
+        <Router>
           <AppErrorBoundary>
             <AppRoutes />
           </AppErrorBoundary>
-        </BrowserRouter>
+        </Router>
       </ToastProvider>
     </AuthProvider>
   );

@@ -9,7 +9,8 @@ import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
-const STORAGE_KEY = 'language';
+/** The localStorage key of the chosen language. */
+export const LANGUAGE_STORAGE_KEY = 'language';
 
 type Part = 'first-load' | 'pages';
 type Catalogue = { default: Record<string, unknown> };
@@ -30,7 +31,7 @@ let pagesWanted = false;
 export function storedLanguage(): Language {
   // Outside a browser (the landing page rendered at build time) the language is English.
   if (typeof window === 'undefined') return 'en';
-  const saved = window.localStorage.getItem(STORAGE_KEY);
+  const saved = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
   return saved === 'es' ? 'es' : 'en';
 }
 
@@ -63,7 +64,7 @@ export function loadPageCatalogue(): Promise<void> {
 }
 
 export async function setLanguage(language: Language): Promise<void> {
-  window.localStorage.setItem(STORAGE_KEY, language);
+  window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   await ensureCatalogue(language);
   document.documentElement.lang = language;
   await i18next.changeLanguage(language);

@@ -1,12 +1,21 @@
-// Mounts the web app.
+// Mounts the web app: hydrates the landing page index.html already shows when it is the right
+// page for this visitor, else renders from scratch.
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.js';
+import { prerenderedFits } from './prerendered.js';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+if (root.hasAttribute('data-prerendered') && prerenderedFits()) {
+  hydrateRoot(root, app);
+} else {
+  root.removeAttribute('data-prerendered');
+  root.replaceChildren();
+  createRoot(root).render(app);
+}

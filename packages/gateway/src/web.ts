@@ -21,12 +21,15 @@ export async function registerWebApp(app: FastifyInstance, dir: string): Promise
   await app.register(async (scope) => {
     markRoutesPublic(scope);
     // Brotli or gzip as the browser asks; only this scope, so the API's own encoding stays its own.
+    // The build writes .br and .gz copies at the highest levels (web/build/precompress.ts), sent as
+    // they are; a file without one is compressed on the fly.
     await scope.register(fastifyCompress, { encodings: ['br', 'gzip'] });
     // wildcard: false registers one route per built file, leaving unknown paths to the fallback.
     await scope.register(fastifyStatic, {
       root: dir,
       wildcard: false,
       index: ['index.html'],
+      preCompressed: true,
       // Source maps stay on the build machine: they would hand out the source.
       allowedPath: (pathName) => !pathName.endsWith('.map'),
       cacheControl: false,

@@ -3,6 +3,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { currentUserResponseSchema, flexUsersResponseSchema } from '@blockcatch/sdk';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +38,9 @@ beforeAll(async () => {
   await mkdir(join(webDir, 'assets'));
   await writeFile(join(webDir, 'index.html'), '<!doctype html><title>BlockCatch</title>');
   await writeFile(join(webDir, 'assets', 'app.js'), 'console.log("app");');
+  // What the build's precompression writes beside a file: here a Brotli copy with other bytes, so
+  // a test can tell which one was sent.
+  await writeFile(join(webDir, 'assets', 'app.js.br'), brotliCompressSync('console.log("br");'));
   running = await startGateway({ webDir });
 });
 
@@ -130,6 +134,17 @@ describe('the web app', () => {
     const res = await get('/assets/app.js');
     expect(res.status).toBe(200);
     expect(res.text).toBe('console.log("app");');
+  });
+
+  it("sends the build's Brotli copy to a browser that takes Brotli, cached for a year", async () => {
+    const res = await request(`${running.url}/assets/app.js`, {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const body = Buffer.from(await res.body.arrayBuffer());
+    expect(brotliDecompressSync(body).toString()).toBe('console.log("br");');
   });
 
   it('keeps the JSON 404 for unknown API paths and missing files', async () => {

@@ -10,6 +10,10 @@ export function loadSdk(): Promise<typeof import('../sdk.js')> {
   return loading;
 }
 
+/** The identity library keeps a session's last user under `<prefix><clientId><this suffix>`. */
+export const SESSION_PREFIX = SESSION_KEY_PREFIXES[0];
+export const LAST_USER_SUFFIX = '.LastAuthUser';
+
 /**
  * Whether this browser holds a session the SDK could resume: the identity library keeps the
  * last user under `<prefix><clientId>.LastAuthUser`. Without one the visitor is anonymous, and
@@ -20,7 +24,7 @@ export function hasStoredSession(): boolean {
     const storage = window.localStorage;
     for (let i = 0; i < storage.length; i++) {
       const key = storage.key(i);
-      if (key?.startsWith(SESSION_KEY_PREFIXES[0]) && key.endsWith('.LastAuthUser')) return true;
+      if (key?.startsWith(SESSION_PREFIX) && key.endsWith(LAST_USER_SUFFIX)) return true;
     }
   } catch {
     // Storage blocked (private mode, policy): no session can have been kept either.
