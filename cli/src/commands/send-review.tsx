@@ -1,6 +1,8 @@
 // The review step of `send` on a terminal: the filter summary, review, confirmation and progress
-// in Ink. The views draw and report intents; this file owns the send and the end of the run.
-import { localTimeZone } from '@blockcatch/sdk';
+// in Ink. The views draw and report intents; this file owns the send and the end of the run, and
+// asks the gateway's send preview which numbers it would skip, how many wait for quiet hours, and
+// how the message reads for the first selected recipient.
+import { localTimeZone, type SendPreview, type SendPreviewRequest } from '@blockcatch/sdk';
 import { render } from 'ink';
 import type { Context } from '../context.js';
 import { CommandFailure } from '../errors.js';
@@ -21,12 +23,30 @@ export async function runInteractiveReview(
   const timeZone = localTimeZone();
   const titles = columnTitles(t);
   const columns: ReviewColumn[] = COLUMN_KEYS.map((key) => ({ key, title: titles[key] }));
+  const ask = (numbers: string[]) => previewOf(ctx, plan, numbers);
+  const whole = await ask(plan.set.recipients.map((r) => r.phone));
+  const blocked = new Map(whole?.skipped.map((s) => [s.number, s.reason]));
   const rows: ReviewRow[] = plan.set.recipients.map(({ phone, row }) => ({
     ...row,
     phone,
     cells: displayRow(row, t, timeZone, 'short'),
+    blocked: blocked.get(phone),
   }));
   const message = messageLines(plan, t);
+  if (blocked.size > 0) message.push(t('cli.review.blocked', { count: blocked.size }));
+  if (whole && whole.waitingForQuietHours > 0) {
+    message.push(t('cli.review.waiting', { count: whole.waitingForQuietHours }));
+  }
+  // The first recipient's rendering came with the whole preview; others are asked one by one.
+  const rendered = new Map<string, string>();
+  if (whole?.preview) rendered.set(whole.preview.to, whole.preview.text);
+  const previewFor = async (phone: string) => {
+    const known = rendered.get(phone);
+    if (known !== undefined) return known;
+    const text = (await ask([phone]))?.preview?.text ?? null;
+    if (text !== null) rendered.set(phone, text);
+    return text;
+  };
   if (plan.alreadySent > 0) {
     message.push(t('cli.send.resuming', { sent: plan.alreadySent, total: plan.batchesTotal }));
   }
@@ -40,6 +60,7 @@ export async function runInteractiveReview(
       columns={columns}
       filters={filterLines(plan.query, t)}
       message={message}
+      previewFor={previewFor}
       onSend={async (phones, report) => {
         // The review may have taken people out: the key must name what is actually sent.
         const chosen = phones.length === rows.length ? plan : await replan(plan, phones);
@@ -69,6 +90,35 @@ export async function runInteractiveReview(
   await instance.waitUntilExit();
   if (finished === 'failed')
     throw new CommandFailure(`${t('admin.sendSms.sendFailed')} ${failure ?? ''}`.trim());
+}
+
+/** The gateway's preview of sending the plan to `numbers`, or null when it cannot answer. */
+async function previewOf(
+  ctx: Context,
+  plan: SendPlan,
+  numbers: string[],
+): Promise<SendPreview | null> {
+  if (numbers.length === 0) return null;
+  const content: SendPreviewRequest =
+    plan.content.channel === 'sms'
+      ? {
+          channel: 'sms',
+          message: plan.content.text,
+          numbers: numbers.map((number) => ({ number })),
+        }
+      : {
+          channel: 'whatsapp',
+          msgTemplate: plan.content.template,
+          numbers: numbers.map((number) => ({ number })),
+        };
+  try {
+    // A preview is a courtesy: without one the review still works, so a failure is not the run's.
+    return await ctx.client.sends.preview(
+      plan.sendAt ? { ...content, sendAt: new Date(plan.sendAt).toISOString() } : content,
+    );
+  } catch {
+    return null;
+  }
 }
 
 async function replan(plan: SendPlan, phones: string[]): Promise<SendPlan> {

@@ -1,9 +1,10 @@
-// Step 2 of the interactive send, the review: recipient count, the message, a search
-// box, a table with a checkbox per row, 'Page N', rows per page, Cancel and Send.
+// Step 2 of the interactive send, the review: recipient count, the message and its preview for the
+// first selected recipient, a search box, a table with a checkbox per row ('[-]' and struck through,
+// with the reason, for a number that cannot be sent to), 'Page N', rows per page, Cancel and Send.
 import type { Page } from '@blockcatch/sdk';
 import { Box, Text, useInput } from 'ink';
 import type { Translate } from '../i18n.js';
-import type { FlowState, Intent, ReviewRow } from './send-flow-state.js';
+import type { BlockedReason, FlowState, Intent, ReviewRow } from './send-flow-state.js';
 
 export interface ReviewColumn {
   key: string;
@@ -20,8 +21,22 @@ export interface ReviewProps {
   total: number;
   selected: number;
   message: readonly string[];
+  /**
+   * The message as the first selected recipient will read it once the gateway rendered it, null
+   * while it is asked for; no line when there is no preview to ask for.
+   */
+  preview?: { name: string; text: string } | null | undefined;
   onIntent: (intent: Intent) => void;
 }
+
+const REASON_KEYS: Record<BlockedReason, string> = {
+  'opted-out': 'cli.send.reasons.optedOut',
+  invalid: 'cli.send.reasons.invalid',
+  landline: 'cli.send.reasons.landline',
+};
+
+/** Columns a struck-through row keeps (name and phone); the reason takes the rest of the row. */
+const KEPT_WHEN_BLOCKED = 2;
 
 export function Review({
   t,
@@ -32,6 +47,7 @@ export function Review({
   total,
   selected,
   message,
+  preview,
   onIntent,
 }: ReviewProps) {
   useInput((input, key) => {
@@ -63,6 +79,16 @@ export function Review({
       {message.map((line) => (
         <Text key={line}>{line}</Text>
       ))}
+      {preview === undefined ? null : (
+        <Text wrap="truncate-end" dimColor={!preview}>
+          {preview
+            ? t('cli.review.preview', {
+                name: preview.name,
+                text: preview.text.replace(/\s+/g, ' '),
+              })
+            : t('cli.review.previewPending')}
+        </Text>
+      )}
       <Box>
         <Text color={searching ? 'cyan' : undefined}>{searching ? '› ' : '  '}</Text>
         <Text dimColor={state.search === ''}>
@@ -79,6 +105,25 @@ export function Review({
       ) : (
         page.items.map((row, index) => {
           const here = !searching && index === state.cursor;
+          if (row.blocked) {
+            const kept = Math.min(KEPT_WHEN_BLOCKED, columns.length);
+            const rest = widths.slice(kept).reduce((sum, w) => sum + w + 1, 0);
+            return (
+              <Text key={row.phone} inverse={here}>
+                {here ? '>' : ' '}
+                {'[-]'}
+                <Text strikethrough dimColor>
+                  {columns
+                    .slice(0, kept)
+                    .map((c, i) => fit(row.cells[c.key] ?? '', widths[i] ?? 0))
+                    .join(' ')}
+                </Text>{' '}
+                {rest > 1
+                  ? fit(t(REASON_KEYS[row.blocked]), rest - 1)
+                  : t(REASON_KEYS[row.blocked])}
+              </Text>
+            );
+          }
           const box = state.deselected.has(row.phone) ? '[ ]' : '[x]';
           return (
             <Text key={row.phone} inverse={here}>
@@ -108,9 +153,9 @@ function fit(text: string, width: number): string {
   return width <= 0 ? '' : `${chars.slice(0, width - 1).join('')}…`;
 }
 
-/** Lines of the review around its rows: count, search, header, paging, buttons, keys, a notice. */
+/** Lines of the review around its rows: count, preview, search, header, paging, buttons, keys, a notice. */
 export function reviewChrome(messageLines: number): number {
-  return messageLines + 8;
+  return messageLines + 9;
 }
 
 /** The row prefix: cursor and checkbox. */

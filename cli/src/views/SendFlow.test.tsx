@@ -272,3 +272,82 @@ describe('SendFlow on a sized terminal', () => {
     await eventually(() => expect(view.lastFrame()!.match(/\[x\]/g)).toHaveLength(20));
   });
 });
+
+describe('SendFlow with numbers the gateway would skip', () => {
+  const wide: ReviewColumn[] = [
+    { key: 'name', title: 'Name' },
+    { key: 'phone', title: 'Phone' },
+    { key: 'region', title: 'Region' },
+    { key: 'goodStanding', title: 'Good standing' },
+  ];
+  const marked: ReviewRow[] = rows.map((r, i) => ({
+    ...r,
+    cells: { name: r.name, phone: r.phone, region: r.humanRegion ?? '', goodStanding: 'Yes' },
+    blocked: i === 1 ? 'landline' : i === 2 ? 'opted-out' : undefined,
+  }));
+
+  function marks(columnsWide: number) {
+    const previewFor = vi.fn(async (phone: string) => `Hi ${phone}, renew today`);
+    const onSend = vi.fn<OnSend>(async (phones) => `sent to ${phones.length}`);
+    const view = render(
+      <SendFlow
+        t={t}
+        rows={marked}
+        columns={wide}
+        filters={[]}
+        message={['Message: Renew today', '1 recipient will wait for the end of quiet hours.']}
+        size={{ columns: columnsWide, rows: 40 }}
+        previewFor={previewFor}
+        onSend={onSend}
+        onFinish={vi.fn()}
+      />,
+    );
+    return { ...view, previewFor, onSend };
+  }
+
+  const line = (frame: string, text: string) => frame.split('\n').find((l) => l.includes(text))!;
+
+  it('on 60 columns, strikes them out with the reason, keeps them out of the selection, and previews the first selected', async () => {
+    const view = marks(60);
+    await press(view, KEYS.enter);
+    await eventually(() =>
+      expect(view.lastFrame()).toContain('As Driver 00 will read it: Hi +13055551000'),
+    );
+    const frame = view.lastFrame()!;
+    expect(frame).toContain('43 selected');
+    expect(line(frame, 'Driver 01')).toMatch(/^ \[-\]Driver 01 .*landline/);
+    expect(line(frame, 'Driver 02')).toMatch(/^ \[-\]Driver 02 .*opted out/);
+    expect(frame).toContain('1 recipient will wait for the end of quiet hours.');
+    const tableLines = frame.split('\n').filter((l) => /\[[x -]\]/.test(l));
+    expect(Math.max(...tableLines.map((l) => l.length))).toBeLessThanOrEqual(60);
+    // A struck-out row cannot be selected, one by one or all at once.
+    await press(view, KEYS.down);
+    view.stdin.write(' ');
+    await press(view, 'a');
+    expect(view.lastFrame()).toContain('0 selected');
+    expect(line(view.lastFrame()!, 'Driver 01')).toContain('[-]');
+    await press(view, 'a');
+    expect(view.lastFrame()).toContain('43 selected');
+    // Taking out the first recipient previews the message for the next one that can be sent to.
+    await press(view, KEYS.up, ' ');
+    await eventually(() =>
+      expect(view.lastFrame()).toContain('As Driver 03 will read it: Hi +13055551003'),
+    );
+    expect(view.previewFor).toHaveBeenCalledWith('+13055551003');
+    await press(view, 's', 'y');
+    await eventually(() => expect(view.onSend).toHaveBeenCalled());
+    const sentTo = view.onSend.mock.calls[0]![0];
+    expect(sentTo).toHaveLength(42);
+    expect(sentTo).not.toContain(marked[1]!.phone);
+    expect(sentTo).not.toContain(marked[2]!.phone);
+  });
+
+  it('on 200 columns, shows the struck-out rows whole with their reason', async () => {
+    const view = marks(200);
+    await press(view, KEYS.enter);
+    const frame = view.lastFrame()!;
+    expect(line(frame, 'Driver 01')).toMatch(/\[-\]Driver 01\s+\+13055551001\s+landline/);
+    expect(line(frame, 'Driver 02')).toContain('opted out');
+    expect(frame).not.toContain('…');
+  });
+});

@@ -34,6 +34,11 @@ export interface SendFlowProps {
   message: readonly string[];
   /** The terminal's size; by default stdout's, followed as it is resized. */
   size?: TerminalSize;
+  /**
+   * The message as `phone` will read it (templates filled in by the gateway), or null when it
+   * cannot be told; asked again whenever the first selected recipient changes.
+   */
+  previewFor?: (phone: string) => Promise<string | null>;
   /** Sends to `phones`, reporting progress; resolves with the result line or rejects with one. */
   onSend: (phones: string[], report: (progress: Progress) => void) => Promise<string>;
   /** Called once the flow ends: sent, cancelled or failed. */
@@ -63,6 +68,7 @@ export function SendFlow({
   filters,
   message,
   size,
+  previewFor,
   onSend,
   onFinish,
 }: SendFlowProps) {
@@ -99,6 +105,25 @@ export function SendFlow({
       ),
     [natural, columns, width],
   );
+
+  // The preview follows the first selected recipient; an answer for an earlier one is dropped.
+  const first = rows.find((r) => !r.blocked && !state.deselected.has(r.phone)) ?? null;
+  const [preview, setPreview] = useState<{ phone: string; name: string; text: string } | null>(
+    null,
+  );
+  useEffect(() => {
+    if (!previewFor || !first) return;
+    let current = true;
+    previewFor(first.phone).then(
+      (text) => {
+        if (current && text !== null) setPreview({ phone: first.phone, name: first.name, text });
+      },
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [previewFor, first]);
 
   // The send starts once, on entering 'sending'; progress updates re-run this effect harmlessly.
   const started = useRef(false);
@@ -145,6 +170,7 @@ export function SendFlow({
           total={rows.length}
           selected={selectedPhones(rows, state).length}
           message={message}
+          preview={previewFor ? (preview?.phone === first?.phone ? preview : null) : undefined}
           onIntent={dispatch}
         />
       );

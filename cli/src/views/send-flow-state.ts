@@ -10,10 +10,15 @@ import {
 
 export type Step = 'summary' | 'review' | 'confirm' | 'sending' | 'done' | 'cancelled' | 'failed';
 
+/** Why the gateway would not send to a number. */
+export type BlockedReason = 'opted-out' | 'invalid' | 'landline';
+
 export interface ReviewRow extends SearchableRow {
   /** `+1XXXXXXXXXX`: what is sent to and what selection is keyed by. */
   readonly phone: string;
   readonly cells: Readonly<Record<string, string>>;
+  /** Set when the number cannot be sent to: shown struck through, never selected. */
+  readonly blocked?: BlockedReason | undefined;
 }
 
 export interface Progress {
@@ -100,7 +105,7 @@ function searchOf(rows: readonly ReviewRow[]): RecipientSearch<ReviewRow> {
 }
 
 export function selectedPhones(rows: readonly ReviewRow[], state: FlowState): string[] {
-  return rows.filter((r) => !state.deselected.has(r.phone)).map((r) => r.phone);
+  return rows.filter((r) => !r.blocked && !state.deselected.has(r.phone)).map((r) => r.phone);
 }
 
 export function reduce(rows: readonly ReviewRow[], state: FlowState, intent: Intent): FlowState {
@@ -128,7 +133,7 @@ function apply(rows: readonly ReviewRow[], state: FlowState, intent: Intent): Fl
     }
     case 'toggle': {
       const row = visibleRows(rows, state).items[state.cursor];
-      if (!row) return state;
+      if (!row || row.blocked) return state;
       const deselected = new Set(state.deselected);
       if (deselected.has(row.phone)) deselected.delete(row.phone);
       else deselected.add(row.phone);
@@ -136,7 +141,9 @@ function apply(rows: readonly ReviewRow[], state: FlowState, intent: Intent): Fl
     }
     case 'toggleAll': {
       // Acts on what the search shows, as the table's header checkbox does.
-      const shown = searchOf(rows).search(state.search);
+      const shown = searchOf(rows)
+        .search(state.search)
+        .filter((r) => !r.blocked);
       const allSelected = shown.every((r) => !state.deselected.has(r.phone));
       const deselected = new Set(state.deselected);
       for (const r of shown) {
