@@ -8,7 +8,10 @@ for (const [title, bench] of [
     'GET /api/flex/v1/all-users-table with 100,000 users (gateway vs bare node:http)',
     benchUsersTable,
   ],
-  ['A 100,000-recipient send through the outbox provider, rate limit off', benchSend],
+  [
+    'Sends through the outbox: a 100,000-recipient job, unpaced delivery, and delivery at the pace',
+    benchSend,
+  ],
   ['The block catcher with 1,000 drivers on the sandbox platform', benchCatcher],
 ] as const) {
   console.log(`\n## ${title}`);

@@ -14,7 +14,6 @@ import {
 } from './messaging-harness.js';
 
 const OWNER = 'owner-1';
-const HOUR = 3_600_000;
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
