@@ -187,7 +187,8 @@ describe('the catcher with richer filters', () => {
       () => driver.get('/dashboard'),
       (r) => r.body.Item.searching === true,
     );
-    expect(catcher.heldDrivers()).toContain(id);
+    // Saving woke the catcher; its round starts the poller.
+    await eventually(() => expect(catcher.heldDrivers()).toContain(id));
     await driver.put('/status', { status: 'stop' });
   });
 });
