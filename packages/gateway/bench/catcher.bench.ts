@@ -8,6 +8,8 @@
 // account's pace) and with interval polling alone, which is all a real platform allows.
 // Run alone: npx tsx packages/gateway/bench/catcher.bench.ts (after npm run build).
 import { createHash, randomBytes } from 'node:crypto';
+import { availableParallelism, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import {
   type Block,
@@ -132,6 +134,10 @@ async function runOnce(
   const won: Block[][] = matchers.map(() => []);
   const cpuBefore = process.cpuUsage();
   const wallBefore = performance.now();
+  // The floor: how late this process's event loop ran anything in the same window (a loaded
+  // machine delays every callback, the catcher's included).
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   for (let i = 0; i < OFFERS; i++) {
     const offer = offerInSchedule(i);
     const start = performance.now();
@@ -143,6 +149,7 @@ async function runOnce(
     await sleep(OFFER_GAP_MS);
   }
   await sleep(1500);
+  loopDelay.disable();
   const cpu = process.cpuUsage(cpuBefore);
   const wallSeconds = (performance.now() - wallBefore) / 1000;
   await catcher.stop();
@@ -164,6 +171,8 @@ async function runOnce(
     `  ${label}`,
     `    seen → accept call: p50 ${fmt(percentile(ours, 50))} ms, p99 ${fmt(p99)} ms ` +
       `(${ours.length} accept calls; goal p99 < ${GOAL_P99_MS} ms: ${p99 !== null && p99 < GOAL_P99_MS ? 'met' : 'MISSED'})`,
+    `    floor, event-loop delay in the same window: p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} ms, ` +
+      `p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms (load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
     `    wanted offers won: ${wonWanted} of ${wanted.size} (${(100 * share).toFixed(0)}%; goal ≥ ${100 * GOAL_WON_SHARE}%: ${wanted.size > 0 && share >= GOAL_WON_SHARE ? 'met' : 'MISSED'})`,
     `    CPU per driver per hour: ${cpuSecondsPerDriverHour.toFixed(2)} s (whole process over ${wallSeconds.toFixed(1)} s; goal ≤ ${GOAL_CPU_S} s, 1,000 drivers a core: ${cpuSecondsPerDriverHour <= GOAL_CPU_S ? 'met' : 'MISSED'})`,
     `    publish → accept call, all ${delays.length} calls: p50 ${fmt(percentile(delays, 50))} ms, p99 ${fmt(percentile(delays, 99))} ms; ` +

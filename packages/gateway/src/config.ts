@@ -174,9 +174,9 @@ export const configSchema = z.object({
   /** Alerts to drivers (alerts/): how often time-based alerts are looked for (0: never). */
   alerts: z
     .object({
-      sweepMs: z.coerce.number().int().min(0).default(60_000),
+      sweepMs: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
       /** A throttle shorter than this is routine and not worth a text. */
-      throttleAlertMinMs: z.coerce.number().int().min(0).default(300_000),
+      throttleAlertMinMs: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
     })
     .prefault({}),
   /** The block catcher (catcher/): lease and poll timings; tests shorten them. */
@@ -237,6 +237,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
     principalCacheTtlMs: e('BLOCKCATCH_PRINCIPAL_CACHE_TTL_MS'),
     principalCacheMaxEntries: e('BLOCKCATCH_PRINCIPAL_CACHE_MAX_ENTRIES'),
     goodStandingSweepMs: e('BLOCKCATCH_GOOD_STANDING_SWEEP_MS'),
+    alerts: {
+      sweepMs: e('BLOCKCATCH_ALERT_SWEEP_MS'),
+      throttleAlertMinMs: e('BLOCKCATCH_THROTTLE_ALERT_MIN_MS'),
+    },
     senderRates: parseSenderRates(e('BLOCKCATCH_SENDER_RATES')),
     smsSegmentPrice: e('BLOCKCATCH_SMS_SEGMENT_PRICE'),
     whatsappMessagePrice: e('BLOCKCATCH_WHATSAPP_MESSAGE_PRICE'),

@@ -105,6 +105,18 @@ export function createSandboxPlatform(deps: {
   const listeners = new Set<() => void>();
   // Access-token hash → account and expiry; a session ended by askForNewCode is dropped here too.
   const sessions = new Map<string, { accountId: string; expiresAt: number }>();
+  // Each poll and accept names its access token: hash each token once (a busy catcher asks for
+  // thousands a second). Bounded: cleared when it grows past what one process ever holds.
+  const tokenHashes = new Map<string, string>();
+  const hashOf = (token: string) => {
+    let hash = tokenHashes.get(token);
+    if (hash === undefined) {
+      if (tokenHashes.size >= 100_000) tokenHashes.clear();
+      hash = sha256(token);
+      tokenHashes.set(token, hash);
+    }
+    return hash;
+  };
   let snapshot: { offers: (Offer & { closesAt: number })[]; fetchedAt: number } = {
     offers: [],
     fetchedAt: 0,
@@ -151,7 +163,7 @@ export function createSandboxPlatform(deps: {
   };
 
   const accountOf = async (session: PlatformSession) => {
-    const hash = sha256(session.accessToken);
+    const hash = hashOf(session.accessToken);
     let cached = sessions.get(hash);
     if (!cached) {
       const rows = await db.query<{ account_id: string; expires_ts: number | null }>(
