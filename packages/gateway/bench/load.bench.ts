@@ -14,6 +14,7 @@
 // Short run: npm run bench:load -- --seconds 20 --admins 10 --drivers 50 --users 20000
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Agent, Client, request } from 'undici';
@@ -127,13 +128,18 @@ class Endpoint {
   }
 }
 
+/**
+ * Times one request. Resolves to how long the gateway asked the client to wait before the next
+ * (`Retry-After` on a 503, in ms), which the simulated clients honour as the SDK does.
+ */
 async function timed(
   endpoint: Endpoint,
   run: () => Promise<{
     statusCode: number;
+    headers: Record<string, string | string[] | undefined>;
     body: { text(): Promise<string>; dump(): Promise<void> };
   }>,
-) {
+): Promise<number> {
   const started = performance.now();
   try {
     const answer = await run();
@@ -143,10 +149,15 @@ async function timed(
       await answer.body.dump();
     }
     endpoint.record(performance.now() - started, answer.statusCode);
+    const retryAfter = Number(answer.headers['retry-after']);
+    return answer.statusCode === 503 && retryAfter > 0 ? retryAfter * 1000 : 0;
   } catch (error) {
     endpoint.record(performance.now() - started, (error as { code?: string }).code ?? 'error');
+    return 0;
   }
 }
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One request/answer exchange with the gateway process over IPC. */
 function ask<T>(child: ChildProcess, type: string): Promise<T> {
@@ -236,6 +247,9 @@ async function runOnce(options: Options, database: Database): Promise<string[]> 
 
     const start = await ask<LoadGatewayStats>(child, 'stats');
     await ask(child, 'reset');
+    // This process's own delay: every latency above includes it, so a busy load generator shows.
+    const ownLag = monitorEventLoopDelay({ resolution: 10 });
+    ownLag.enable();
     const began = performance.now();
     const end = began + options.seconds * 1000;
     const running = () => performance.now() < end;
@@ -252,13 +266,14 @@ async function runOnce(options: Options, database: Database): Promise<string[]> 
       work.push(
         (async () => {
           while (running()) {
-            await timed(table, () =>
+            const wait = await timed(table, () =>
               pool.request({
                 path: '/api/flex/v1/all-users-table',
                 method: 'GET',
                 headers: { authorization: adminToken!, 'accept-encoding': 'gzip' },
               }),
             );
+            if (wait > 0) await pause(Math.min(wait, end - performance.now()));
           }
           await pool.close();
         })(),
@@ -350,6 +365,7 @@ async function runOnce(options: Options, database: Database): Promise<string[]> 
     );
     await Promise.all(work);
     const seconds = (performance.now() - began) / 1000;
+    ownLag.disable();
     await agent.close();
     const last = samples.at(-1) ?? (await ask<LoadGatewayStats>(child, 'stats'));
 
@@ -377,6 +393,7 @@ async function runOnce(options: Options, database: Database): Promise<string[]> 
       `  gateway event-loop delay: mean ${last.lag.mean} ms, p50 ${last.lag.p50} ms, p99 ${last.lag.p99} ms, max ${last.lag.max} ms [goal: max < ${GOAL_NEW_CONNECTION_P99_MS} ms, so a new connection can meet its goal: ${verdict(last.lag.max < GOAL_NEW_CONNECTION_P99_MS)}]`,
       `  gateway RSS: ${start.rssMb} MB before, ${rss.join(' → ')} MB every 5 s; second half grew ${(100 * growth).toFixed(1)}% [goal: flat, < ${100 * GOAL_RSS_GROWTH}%: ${verdict(growth < GOAL_RSS_GROWTH)}]`,
       `  send: ${last.delivered} of ${options.recipients} recipients delivered by the end`,
+      `  load generator's own event-loop delay (included in every latency above): p99 ${(ownLag.percentile(99) / 1e6).toFixed(1)} ms, max ${(ownLag.max / 1e6).toFixed(1)} ms`,
     );
   } finally {
     await Promise.race([ask(child, 'stop'), new Promise((resolve) => child.once('exit', resolve))]);
