@@ -3,6 +3,7 @@ import { normalizePhone } from '@blockcatch/sdk';
 import { z } from 'zod';
 import { badFlag } from '../errors.js';
 import { flag } from '../flags.js';
+import { t as translate } from '../i18n.js';
 import { printJson } from '../output/json.js';
 import { renderTable } from '../output/table.js';
 import type { Invocation } from '../program.js';
@@ -20,12 +21,12 @@ export async function runOutbox(invocation: Invocation<OutboxOptions>): Promise<
     '--limit',
     z.coerce.number().int().min(1).max(1000),
     options.limit ?? '20',
-    'give a whole number from 1 to 1000.',
+    translate('cli.errors.wholeNumberFix', { min: 1, max: 1000 }),
   );
   let to: string | undefined;
   if (options.to !== undefined) {
     to = normalizePhone(options.to) ?? undefined;
-    if (!to) throw badFlag('--to', options.to, 'give a US phone number, e.g. 3055550123.');
+    if (!to) throw badFlag('--to', options.to, translate('cli.errors.phoneFix'));
   }
   await withContext(invocation, async (ctx, { t }) => {
     const items = await ctx.client.outbox({ limit, ...(to ? { to } : {}) });

@@ -105,7 +105,7 @@ export function readSendRequest(channelArg: unknown, o: SendOptions): SendReques
     '--batch-size',
     z.coerce.number().int().min(1).max(1000),
     o.batchSize ?? '1000',
-    t('cli.errors.batchSizeFix'),
+    t('cli.errors.wholeNumberFix', { min: 1, max: 1000 }),
   );
   const givenKey =
     o.key === undefined ? undefined : flag('--key', keySchema, o.key, t('cli.errors.keyFix'));

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Context } from '../context.js';
 import { CommandFailure } from '../errors.js';
 import { flag } from '../flags.js';
+import { t as translate } from '../i18n.js';
 import { writeCsv } from '../output/csv.js';
 import { printJson } from '../output/json.js';
 import { renderTable } from '../output/table.js';
@@ -52,7 +53,7 @@ export async function runSendsList(invocation: Invocation<SendsListOptions>): Pr
     '--limit',
     z.coerce.number().int().min(1).max(100),
     options.limit ?? '20',
-    'give a whole number from 1 to 100.',
+    translate('cli.errors.wholeNumberFix', { min: 1, max: 100 }),
   );
   await withContext(invocation, async (ctx, { t }) => {
     const jobs = await ctx.client.sends.list({ limit });
