@@ -352,6 +352,7 @@ export {
   UnauthenticatedError,
 } from './errors.js';
 export {
+  type CallOptions,
   createGatewayClient,
   type GatewayClient,
   type GatewayClientOptions,

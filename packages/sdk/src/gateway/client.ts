@@ -87,8 +87,34 @@ export interface GatewayResponse<T> {
   headers: Record<string, string>;
 }
 
+/** What one resource method passes along: the caller's options, plus its query or key. */
+export interface CallOptions extends RequestOptions {
+  query?: Record<string, string | number | undefined>;
+  /** Makes a POST safe to repeat: the gateway answers a repeated key with the first result. */
+  idempotencyKey?: string;
+}
+
+/** A call that names only its path and the answer's schema, and gets the parsed answer. */
+type Call = <S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options?: CallOptions,
+) => Promise<z.output<S>>;
+/** The same with a JSON body. */
+type CallWithBody = <S extends z.ZodType>(
+  path: string,
+  schema: S,
+  body?: unknown,
+  options?: CallOptions,
+) => Promise<z.output<S>>;
+
 export interface Requester {
+  /** The whole exchange, for the rare method that reads the status or headers too. */
   request<S extends z.ZodType>(request: GatewayRequest<S>): Promise<GatewayResponse<z.output<S>>>;
+  get: Call;
+  delete: Call;
+  post: CallWithBody;
+  put: CallWithBody;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -206,7 +232,32 @@ export function createRequester(options: GatewayClientOptions): Requester {
     }
   }
 
-  return { request };
+  const withBody =
+    (method: HttpMethod): CallWithBody =>
+    async (path, schema, body, { query, idempotencyKey, ...requestOptions } = {}) =>
+      (
+        await request({
+          method,
+          path,
+          query,
+          body,
+          schema,
+          idempotencyKey,
+          options: requestOptions,
+        })
+      ).data;
+  const without =
+    (method: HttpMethod): Call =>
+    (path, schema, options) =>
+      withBody(method)(path, schema, undefined, options);
+
+  return {
+    request,
+    get: without('GET'),
+    delete: without('DELETE'),
+    post: withBody('POST'),
+    put: withBody('PUT'),
+  };
 }
 
 async function sendOnce(

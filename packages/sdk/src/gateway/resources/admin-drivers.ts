@@ -15,37 +15,23 @@ const userPath = (phone: string) => `/api/flex/v1/admin/users/${encodeURICompone
 export function adminDriversResource(http: Requester) {
   return {
     async userDashboard(phone: string, options?: RequestOptions): Promise<DriverDashboard> {
-      const response = await http.request({
-        method: 'GET',
-        path: `${userPath(phone)}/dashboard`,
-        schema: driverDashboardResponseSchema,
-        options,
-      });
-      return response.data.Item;
+      return (
+        await http.get(`${userPath(phone)}/dashboard`, driverDashboardResponseSchema, options)
+      ).Item;
     },
     /** The driver's catcher latency over the last day. */
     async userLatency(phone: string, options?: RequestOptions): Promise<LatencySummary> {
-      const response = await http.request({
-        method: 'GET',
-        path: `${userPath(phone)}/latency`,
-        schema: latencyResponseSchema,
-        options,
-      });
-      return response.data.Item;
+      return (await http.get(`${userPath(phone)}/latency`, latencyResponseSchema, options)).Item;
     },
     async userCalendar(
       phone: string,
       query: CalendarQuery = {},
       options?: RequestOptions,
     ): Promise<DriverCalendar> {
-      const response = await http.request({
-        method: 'GET',
-        path: `${userPath(phone)}/calendar`,
+      return http.get(`${userPath(phone)}/calendar`, driverCalendarSchema, {
+        ...options,
         query: { from: query.from, to: query.to },
-        schema: driverCalendarSchema,
-        options,
       });
-      return response.data;
     },
   };
 }

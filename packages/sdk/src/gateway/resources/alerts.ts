@@ -8,26 +8,13 @@ export function driverAlertsResource(http: Requester) {
   return {
     /** Every alert is on, by SMS, until the driver changes it. */
     async alertSettings(options?: RequestOptions): Promise<AlertSettings> {
-      const response = await http.request({
-        method: 'GET',
-        path: PATH,
-        schema: alertSettingsResponseSchema,
-        options,
-      });
-      return response.data.Item;
+      return (await http.get(PATH, alertSettingsResponseSchema, options)).Item;
     },
     async saveAlertSettings(
       settings: AlertSettings,
       options?: RequestOptions,
     ): Promise<AlertSettings> {
-      const response = await http.request({
-        method: 'PUT',
-        path: PATH,
-        body: settings,
-        schema: alertSettingsResponseSchema,
-        options,
-      });
-      return response.data.Item;
+      return (await http.put(PATH, alertSettingsResponseSchema, settings, options)).Item;
     },
   };
 }

@@ -10,14 +10,10 @@ export function billingResource(http: Requester) {
   return {
     /** From `from` to `to` (default `from`), days read in `timeZone` (default America/New_York). */
     async billing(query: BillingQuery, options?: RequestOptions): Promise<BillingResponse> {
-      const response = await http.request({
-        method: 'GET',
-        path: '/api/flex/v1/admin/billing',
+      return http.get('/api/flex/v1/admin/billing', billingResponseSchema, {
+        ...options,
         query: { from: query.from, to: query.to, timeZone: query.timeZone },
-        schema: billingResponseSchema,
-        options,
       });
-      return response.data;
     },
   };
 }

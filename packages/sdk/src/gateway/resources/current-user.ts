@@ -5,13 +5,7 @@ import type { Requester, RequestOptions } from '../client.js';
 export function currentUserResource(http: Requester) {
   return {
     async me(options?: RequestOptions): Promise<SignedInUser> {
-      const response = await http.request({
-        method: 'GET',
-        path: '/api/flex/v1/user',
-        schema: currentUserResponseSchema,
-        ...(options ? { options } : {}),
-      });
-      return response.data;
+      return http.get('/api/flex/v1/user', currentUserResponseSchema, options);
     },
   };
 }

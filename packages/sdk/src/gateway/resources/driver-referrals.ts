@@ -14,44 +14,27 @@ export function driverReferralsResource(http: Requester) {
   return {
     /** Inviting the same friend again answers the first invitation, date unchanged. */
     async invite(phoneNumber: string, options?: RequestOptions): Promise<DriverInvitation> {
-      const response = await http.request({
-        method: 'POST',
-        path: `${BASE}/invitations`,
-        body: { phoneNumber },
-        schema: invitationResponseSchema,
-        options,
-      });
-      return response.data.Item;
+      return (
+        await http.post(`${BASE}/invitations`, invitationResponseSchema, { phoneNumber }, options)
+      ).Item;
     },
     /** My referral code, the free weeks earned and my invitations, newest first. */
     async invitations(options?: RequestOptions) {
-      const response = await http.request({
-        method: 'GET',
-        path: `${BASE}/invitations`,
-        schema: driverInvitationsResponseSchema,
-        options,
-      });
-      return response.data;
+      return http.get(`${BASE}/invitations`, driverInvitationsResponseSchema, options);
     },
     /** My invitation to that phone; 404 when I did not invite it. */
     async invitation(phoneNumber: string, options?: RequestOptions): Promise<DriverInvitation> {
-      const response = await http.request({
-        method: 'GET',
-        path: `${BASE}/invite/${encodeURIComponent(phoneNumber)}`,
-        schema: invitationResponseSchema,
-        options,
-      });
-      return response.data.Item;
+      return (
+        await http.get(
+          `${BASE}/invite/${encodeURIComponent(phoneNumber)}`,
+          invitationResponseSchema,
+          options,
+        )
+      ).Item;
     },
     /** Resellers only (403 otherwise): the users who signed up with my code. */
     async reseller(options?: RequestOptions): Promise<ResellerView> {
-      const response = await http.request({
-        method: 'GET',
-        path: `${BASE}/reseller`,
-        schema: resellerResponseSchema,
-        options,
-      });
-      return response.data;
+      return http.get(`${BASE}/reseller`, resellerResponseSchema, options);
     },
   };
 }

@@ -13,24 +13,12 @@ export function driverStatusResource(http: Requester) {
   return {
     /** 'start' turns the system on (the catcher searches), 'stop' turns it off. */
     async setStatus(status: UserStatus, options?: RequestOptions): Promise<UserStatus> {
-      const response = await http.request({
-        method: 'PUT',
-        path: `${BASE}/status`,
-        body: { status },
-        schema: driverStatusResponseSchema,
-        options,
-      });
-      return response.data.status;
+      return (await http.put(`${BASE}/status`, driverStatusResponseSchema, { status }, options))
+        .status;
     },
     /** Checks in for the won block under way or next; 409 while the system is off. */
     async arrive(options?: RequestOptions): Promise<ArriveResult> {
-      const response = await http.request({
-        method: 'POST',
-        path: `${BASE}/arrive`,
-        schema: arriveResponseSchema,
-        options,
-      });
-      return response.data;
+      return http.post(`${BASE}/arrive`, arriveResponseSchema, undefined, options);
     },
   };
 }

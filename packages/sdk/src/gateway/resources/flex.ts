@@ -5,13 +5,8 @@ import type { Requester, RequestOptions } from '../client.js';
 export function flexResource(http: Requester) {
   return {
     async users(options?: RequestOptions): Promise<FlexUser[]> {
-      const response = await http.request({
-        method: 'GET',
-        path: '/api/flex/v1/all-users-table',
-        schema: flexUsersResponseSchema,
-        ...(options ? { options } : {}),
-      });
-      return response.data.Items;
+      return (await http.get('/api/flex/v1/all-users-table', flexUsersResponseSchema, options))
+        .Items;
     },
   };
 }

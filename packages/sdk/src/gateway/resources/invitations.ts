@@ -5,13 +5,8 @@ import type { Requester, RequestOptions } from '../client.js';
 export function invitationsResource(http: Requester) {
   return {
     async invitations(options?: RequestOptions): Promise<Invitation[]> {
-      const response = await http.request({
-        method: 'GET',
-        path: '/api/flex/v1/admin/invitations',
-        schema: invitationsResponseSchema,
-        ...(options ? { options } : {}),
-      });
-      return response.data.Items;
+      return (await http.get('/api/flex/v1/admin/invitations', invitationsResponseSchema, options))
+        .Items;
     },
   };
 }

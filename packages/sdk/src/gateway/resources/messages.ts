@@ -72,13 +72,11 @@ export function messagesResource(http: Requester) {
       return send('/api/flex/v1/admin/sendWhatsapp', payload, options);
     },
     async sendJob(id: string, options?: RequestOptions): Promise<SendJob> {
-      const response = await http.request({
-        method: 'GET',
-        path: `/api/flex/v1/admin/send-jobs/${encodeURIComponent(id)}`,
-        schema: sendJobSchema,
-        ...(options ? { options } : {}),
-      });
-      return response.data;
+      return http.get(
+        `/api/flex/v1/admin/send-jobs/${encodeURIComponent(id)}`,
+        sendJobSchema,
+        options,
+      );
     },
   };
 }

@@ -18,45 +18,27 @@ const BASE = '/api/flex/v1';
 export function driverOffersResource(http: Requester) {
   return {
     async dashboard(options?: RequestOptions): Promise<DriverDashboard> {
-      const response = await http.request({
-        method: 'GET',
-        path: `${BASE}/dashboard`,
-        schema: driverDashboardResponseSchema,
-        options,
-      });
-      return response.data.Item;
+      return (await http.get(`${BASE}/dashboard`, driverDashboardResponseSchema, options)).Item;
     },
     /** Newest first; `before` (a `seenAt`) pages back. */
     async offers(query: OffersQuery, options?: RequestOptions): Promise<OfferItem[]> {
-      const response = await http.request({
-        method: 'GET',
-        path: `${BASE}/offers`,
-        query: { kind: query.kind, limit: query.limit, before: query.before },
-        schema: offersResponseSchema,
-        options,
-      });
-      return response.data.Items;
+      return (
+        await http.get(`${BASE}/offers`, offersResponseSchema, {
+          ...options,
+          query: { kind: query.kind, limit: query.limit, before: query.before },
+        })
+      ).Items;
     },
     /** How fast the catcher acted over the last day: medians and the latest offers' timelines. */
     async latency(options?: RequestOptions): Promise<LatencySummary> {
-      const response = await http.request({
-        method: 'GET',
-        path: `${BASE}/latency`,
-        schema: latencyResponseSchema,
-        options,
-      });
-      return response.data.Item;
+      return (await http.get(`${BASE}/latency`, latencyResponseSchema, options)).Item;
     },
     /** Won blocks from `from` (default today) to `to` (default 31 days on). */
     async calendar(query: CalendarQuery = {}, options?: RequestOptions): Promise<DriverCalendar> {
-      const response = await http.request({
-        method: 'GET',
-        path: `${BASE}/calendar`,
+      return http.get(`${BASE}/calendar`, driverCalendarSchema, {
+        ...options,
         query: { from: query.from, to: query.to },
-        schema: driverCalendarSchema,
-        options,
       });
-      return response.data;
     },
   };
 }

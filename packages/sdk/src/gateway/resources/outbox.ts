@@ -27,14 +27,12 @@ export function outboxResource(http: Requester) {
   return {
     /** Newest first. */
     async outbox(query: OutboxQuery = {}, options?: RequestOptions): Promise<OutboxMessage[]> {
-      const response = await http.request({
-        method: 'GET',
-        path: '/api/sandbox/outbox',
-        query: { to: query.to, after: query.after, limit: query.limit },
-        schema: outboxResponseSchema,
-        ...(options ? { options } : {}),
-      });
-      return response.data.Items;
+      return (
+        await http.get('/api/sandbox/outbox', outboxResponseSchema, {
+          ...options,
+          query: { to: query.to, after: query.after, limit: query.limit },
+        })
+      ).Items;
     },
   };
 }

@@ -26,45 +26,24 @@ export interface PaymentOptions extends RequestOptions {
 export function paymentsResource(http: Requester) {
   return {
     async price(options?: RequestOptions): Promise<PriceResponse> {
-      const response = await http.request({
-        method: 'GET',
-        path: `${BASE}/price`,
-        schema: priceResponseSchema,
-        options,
-      });
-      return response.data;
+      return http.get(`${BASE}/price`, priceResponseSchema, options);
     },
     /** `status` is 'succeeded' (201) or 'processing' (202); a decline is an HttpError 402. */
     async create(body: CreatePaymentRequest, options: PaymentOptions): Promise<PaymentResponse> {
-      const { idempotencyKey, ...requestOptions } = options;
-      const response = await http.request({
-        method: 'POST',
-        path: `${BASE}/payments`,
-        body,
-        idempotencyKey,
-        schema: paymentResponseSchema,
-        options: requestOptions,
-      });
-      return response.data;
+      return http.post(`${BASE}/payments`, paymentResponseSchema, body, options);
     },
     /** Mine, newest first. */
     async list(options?: RequestOptions): Promise<Payment[]> {
-      const response = await http.request({
-        method: 'GET',
-        path: `${BASE}/payments`,
-        schema: paymentsResponseSchema,
-        options,
-      });
-      return response.data.Items;
+      return (await http.get(`${BASE}/payments`, paymentsResponseSchema, options)).Items;
     },
     async get(id: string, options?: RequestOptions): Promise<Payment> {
-      const response = await http.request({
-        method: 'GET',
-        path: `${BASE}/payments/${encodeURIComponent(id)}`,
-        schema: paymentItemResponseSchema,
-        options,
-      });
-      return response.data.Item;
+      return (
+        await http.get(
+          `${BASE}/payments/${encodeURIComponent(id)}`,
+          paymentItemResponseSchema,
+          options,
+        )
+      ).Item;
     },
     /** Sandbox only, admins only: settles a processing payment. */
     async confirmSandbox(
@@ -72,14 +51,14 @@ export function paymentsResource(http: Requester) {
       body: ConfirmSandboxPaymentRequest = {},
       options?: RequestOptions,
     ): Promise<Payment> {
-      const response = await http.request({
-        method: 'POST',
-        path: `/api/sandbox/payments/${encodeURIComponent(id)}/confirm`,
-        body,
-        schema: paymentItemResponseSchema,
-        options,
-      });
-      return response.data.Item;
+      return (
+        await http.post(
+          `/api/sandbox/payments/${encodeURIComponent(id)}/confirm`,
+          paymentItemResponseSchema,
+          body,
+          options,
+        )
+      ).Item;
     },
   };
 }

@@ -22,50 +22,20 @@ export function platformResource(http: Requester) {
       body: PlatformSignInRequest,
       options?: RequestOptions,
     ): Promise<PlatformChallenge> {
-      const response = await http.request({
-        method: 'POST',
-        path: `${BASE}/platform/sign-in`,
-        body,
-        schema: platformChallengeSchema,
-        options,
-      });
-      return response.data;
+      return http.post(`${BASE}/platform/sign-in`, platformChallengeSchema, body, options);
     },
     async verify(body: PlatformVerifyRequest, options?: RequestOptions): Promise<void> {
-      await http.request({
-        method: 'POST',
-        path: `${BASE}/platform/verify`,
-        body,
-        schema: platformLinkResponseSchema,
-        options,
-      });
+      await http.post(`${BASE}/platform/verify`, platformLinkResponseSchema, body, options);
     },
     async state(options?: RequestOptions): Promise<PlatformState> {
-      const response = await http.request({
-        method: 'GET',
-        path: `${BASE}/platform`,
-        schema: platformStateResponseSchema,
-        options,
-      });
-      return response.data;
+      return http.get(`${BASE}/platform`, platformStateResponseSchema, options);
     },
     /** Forgets the credentials and session: the catcher stops for this driver. */
     async disconnect(options?: RequestOptions): Promise<void> {
-      await http.request({
-        method: 'DELETE',
-        path: `${BASE}/platform`,
-        schema: platformLinkResponseSchema,
-        options,
-      });
+      await http.delete(`${BASE}/platform`, platformLinkResponseSchema, options);
     },
     async serviceAreas(options?: RequestOptions): Promise<ServiceArea[]> {
-      const response = await http.request({
-        method: 'GET',
-        path: `${BASE}/service-areas`,
-        schema: serviceAreasResponseSchema,
-        options,
-      });
-      return response.data.Items;
+      return (await http.get(`${BASE}/service-areas`, serviceAreasResponseSchema, options)).Items;
     },
   };
 }

@@ -5,13 +5,8 @@ import type { Requester, RequestOptions } from '../client.js';
 export function referralsResource(http: Requester) {
   return {
     async referrals(options?: RequestOptions): Promise<Referral[]> {
-      const response = await http.request({
-        method: 'GET',
-        path: '/api/flex/v1/admin/referrals',
-        schema: referralsResponseSchema,
-        ...(options ? { options } : {}),
-      });
-      return response.data.Items;
+      return (await http.get('/api/flex/v1/admin/referrals', referralsResponseSchema, options))
+        .Items;
     },
   };
 }

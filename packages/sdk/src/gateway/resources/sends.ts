@@ -73,14 +73,12 @@ export function sendsResource(http: Requester) {
       query: { limit?: number; before?: number } = {},
       options?: RequestOptions,
     ): Promise<SendJobSummary[]> {
-      const response = await http.request({
-        method: 'GET',
-        path: JOBS,
-        query: { limit: query.limit, before: query.before },
-        schema: z.object({ Items: z.array(sendJobSummarySchema) }),
-        ...(options ? { options } : {}),
-      });
-      return response.data.Items;
+      return (
+        await http.get(JOBS, z.object({ Items: z.array(sendJobSummarySchema) }), {
+          ...options,
+          query: { limit: query.limit, before: query.before },
+        })
+      ).Items;
     },
     /** One job's report; recipients come in pages of `limit` after seq `after`. */
     async show(
@@ -88,35 +86,23 @@ export function sendsResource(http: Requester) {
       query: { after?: number; limit?: number } = {},
       options?: RequestOptions,
     ): Promise<SendJobReport> {
-      const response = await http.request({
-        method: 'GET',
-        path: `${JOBS}/${encodeURIComponent(id)}`,
+      return http.get(`${JOBS}/${encodeURIComponent(id)}`, sendJobReportSchema, {
+        ...options,
         query: { after: query.after, limit: query.limit },
-        schema: sendJobReportSchema,
-        ...(options ? { options } : {}),
       });
-      return response.data;
     },
     /** Cancels a send that has not started (a scheduled one); 409 `job_started` once it has. */
     async cancel(id: string, options?: RequestOptions): Promise<SendJobReport> {
-      const response = await http.request({
-        method: 'POST',
-        path: `${JOBS}/${encodeURIComponent(id)}/cancel`,
-        schema: sendJobReportSchema,
-        ...(options ? { options } : {}),
-      });
-      return response.data;
+      return http.post(
+        `${JOBS}/${encodeURIComponent(id)}/cancel`,
+        sendJobReportSchema,
+        undefined,
+        options,
+      );
     },
     /** What a send would do: the first recipient's message, who is skipped and why, who waits. */
     async preview(request: SendPreviewRequest, options?: RequestOptions): Promise<SendPreview> {
-      const response = await http.request({
-        method: 'POST',
-        path: '/api/flex/v1/admin/send-preview',
-        body: request,
-        schema: sendPreviewSchema,
-        ...(options ? { options } : {}),
-      });
-      return response.data;
+      return http.post('/api/flex/v1/admin/send-preview', sendPreviewSchema, request, options);
     },
   };
 }

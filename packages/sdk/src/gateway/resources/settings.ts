@@ -17,24 +17,11 @@ export function driverSettingsResource(http: Requester) {
   return {
     /** Null until the driver first saves filters. */
     async settings(options?: RequestOptions): Promise<SavedDriverFilters | null> {
-      const response = await http.request({
-        method: 'GET',
-        path: PATH,
-        schema: driverSettingsResponseSchema,
-        options,
-      });
-      return response.data.Item;
+      return (await http.get(PATH, driverSettingsResponseSchema, options)).Item;
     },
     /** Replaces the filters; `setupComplete` once they hold a warehouse and a window. */
     async saveSettings(filters: DriverFilters, options?: RequestOptions): Promise<SavedSettings> {
-      const response = await http.request({
-        method: 'PUT',
-        path: PATH,
-        body: filters,
-        schema: savedSettingsResponseSchema,
-        options,
-      });
-      return response.data;
+      return http.put(PATH, savedSettingsResponseSchema, filters, options);
     },
     /**
      * What `filters` (not saved) and the saved filters would have caught from the offers the
@@ -44,14 +31,8 @@ export function driverSettingsResource(http: Requester) {
       filters: DriverFilters,
       options?: RequestOptions,
     ): Promise<FilterPreview> {
-      const response = await http.request({
-        method: 'POST',
-        path: `${PATH}/preview`,
-        body: filters,
-        schema: filterPreviewResponseSchema,
-        options,
-      });
-      return response.data.Item;
+      return (await http.post(`${PATH}/preview`, filterPreviewResponseSchema, filters, options))
+        .Item;
     },
   };
 }

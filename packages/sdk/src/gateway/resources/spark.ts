@@ -5,13 +5,9 @@ import type { Requester, RequestOptions } from '../client.js';
 export function sparkResource(http: Requester) {
   return {
     async users(options?: RequestOptions): Promise<SparkUser[]> {
-      const response = await http.request({
-        method: 'GET',
-        path: '/api/spark/v1/admin/all-users-table',
-        schema: sparkUsersResponseSchema,
-        ...(options ? { options } : {}),
-      });
-      return response.data.Items;
+      return (
+        await http.get('/api/spark/v1/admin/all-users-table', sparkUsersResponseSchema, options)
+      ).Items;
     },
   };
 }

@@ -5,13 +5,8 @@ import type { Requester, RequestOptions } from '../client.js';
 export function templatesResource(http: Requester) {
   return {
     async templates(options?: RequestOptions): Promise<WhatsappTemplate[]> {
-      const response = await http.request({
-        method: 'GET',
-        path: '/api/flex/v1/admin/sendWhatsapp',
-        schema: templatesResponseSchema,
-        ...(options ? { options } : {}),
-      });
-      return response.data.Items;
+      return (await http.get('/api/flex/v1/admin/sendWhatsapp', templatesResponseSchema, options))
+        .Items;
     },
   };
 }
