@@ -129,11 +129,12 @@ async function benchPace(kind: DbKind): Promise<string[]> {
     const answer = await postSms(server.url, phoneNumbers(total), 'pace');
     const started = Date.now();
     server.messaging.start();
-    const windows: number[] = [];
+    // Messages a reader of the outbox saw in each 10 s window, and the last window's own length.
+    const windows: { n: number; ms: number }[] = [];
     let seenAt = started;
     let seen = 0;
-    let windowEnd = started + WINDOW_MS;
-    let windowStart = 0;
+    let windowStart = started;
+    let countAtWindowStart = 0;
     while (seen < total) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       const [row] = await db.query<{ n: number }>(
@@ -143,14 +144,15 @@ async function benchPace(kind: DbKind): Promise<string[]> {
       const now = Date.now();
       if (row!.n > seen) seenAt = now;
       seen = row!.n;
-      while (now >= windowEnd) {
-        windows.push(seen - windowStart);
-        windowStart = seen;
-        windowEnd += WINDOW_MS;
+      while (now >= windowStart + WINDOW_MS) {
+        windows.push({ n: seen - countAtWindowStart, ms: WINDOW_MS });
+        countAtWindowStart = seen;
+        windowStart += WINDOW_MS;
       }
       if (now - started > (PACE_SECONDS + 60) * 1000) throw new Error('paced delivery stalled');
     }
-    windows.push(seen - windowStart);
+    if (seenAt > windowStart)
+      windows.push({ n: seen - countAtWindowStart, ms: seenAt - windowStart });
     await waitForJob(db, answer.jobId);
     const [stamps] = await db.query<{ first: string; last: string }>(
       'SELECT min(created_ts) AS first, max(created_ts) AS last FROM outbox_messages WHERE job_id = $1',
@@ -161,10 +163,11 @@ async function benchPace(kind: DbKind): Promise<string[]> {
     const stampDrift = Number(stamps!.last) - Number(stamps!.first) - ideal;
     const seenDrift = seenAt - started - ideal;
     const perWindow = windows
-      .map((n, i) => {
-        const seconds = i < windows.length - 1 ? WINDOW_MS / 1000 : 0;
-        return seconds ? `${(n / seconds).toFixed(1)}` : `(+${n})`;
-      })
+      .map(({ n, ms }) =>
+        ms === WINDOW_MS
+          ? (n / 10).toFixed(1)
+          : `${((n * 1000) / ms).toFixed(1)} over the last ${(ms / 1000).toFixed(1)} s`,
+      )
       .join(', ');
     return [
       `${kind}: paced delivery, ${total.toLocaleString('en-US')} messages at the setting of ${PACE_RATE}/s (${PACE_SECONDS} s)`,
