@@ -24,6 +24,8 @@ export async function startSandbox(config: Partial<GatewayConfigInput> = {}): Pr
     logLevel: 'silent',
     seed: false,
     quietHours: false,
+    // Time-based alerts off: what a test sees must not depend on how long it runs.
+    alerts: { sweepMs: 0 },
     ...config,
   });
   await gateway.app.listen({ host: '127.0.0.1', port: 0 });

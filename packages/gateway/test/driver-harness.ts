@@ -42,6 +42,8 @@ export async function startDriverGateway(
     logLevel: 'silent',
     seed: false,
     ...config,
+    // Time-based alerts off: what a test sees must not depend on how long it runs.
+    alerts: { sweepMs: 0, ...config.alerts },
     catcher: { ...FAST.catcher, ...config.catcher },
     sandboxPlatform: { ...FAST.sandboxPlatform, ...config.sandboxPlatform },
     // Every test driver connects from 127.0.0.1: the per-address limits would stop the suite.

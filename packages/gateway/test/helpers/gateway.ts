@@ -26,6 +26,8 @@ export async function startGateway(
       logLevel: 'silent',
       seed: false,
       quietHours: false,
+      // Time-based alerts off: what a test sees must not depend on how long it runs.
+      alerts: { sweepMs: 0 },
       ...config,
     },
     options,
