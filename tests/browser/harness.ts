@@ -216,6 +216,31 @@ export async function outboxMark(gateway: Gateway): Promise<number> {
   return message?.id ?? 0;
 }
 
+/**
+ * Answers the Flex users table with `count` generated drivers in Miami (valid, distinct phones),
+ * so a review of that many recipients can be opened without seeding them.
+ */
+export async function serveLargeUsersTable(page: Page, count: number): Promise<void> {
+  const users = Array.from({ length: count }, (_, i) => ({
+    name: `Driver ${i}`,
+    phoneNumber: `+1305${String(5_000_000 + i).padStart(7, '0')}`,
+    referral: null,
+    goodStanding: i % 2 === 0,
+    proxyInstalled: true,
+    setupComplete: true,
+    createDateTimestamp: 1_750_000_000_000 + i,
+    expirationDate: null,
+    expirationDateTimestamp: null,
+    stripeExpressId: null,
+    status: 'start',
+    humanRegion: 'Miami',
+  }));
+  const body = JSON.stringify({ Items: users });
+  await page.route('**/api/flex/v1/all-users-table', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body }),
+  );
+}
+
 /** Signs in through the landing page's form and waits to leave it. */
 export async function signIn(page: Page, account: { phoneNumber: string; password: string }) {
   await page.goto('/');

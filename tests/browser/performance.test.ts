@@ -3,8 +3,16 @@
 // shared, loaded machine the figure measures the machine as much as the page, but a page that
 // paints only after its JavaScript has run (no prerendered landing page) or after a lazy chunk
 // goes past it.
+import { availableParallelism, loadavg } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSandbox, startBrowserSandbox } from './harness.js';
+import {
+  type BrowserSandbox,
+  OWNER,
+  serveLargeUsersTable,
+  settled,
+  signIn,
+  startBrowserSandbox,
+} from './harness.js';
 
 const LCP_GOAL_MS = 1000;
 /** What a loaded CI machine surely meets; the page paints in well under half of it when quiet. */
@@ -46,5 +54,90 @@ describe('the landing page', () => {
     await measured.context.close();
     expect(lcp).toBeGreaterThan(0);
     expect(lcp).toBeLessThan(LCP_BOUND_MS);
+  });
+});
+
+// The review of 100,000 recipients: frame times while scrolling, as requestAnimationFrame deltas in
+// Chromium while the table is scrolled programmatically, a step per frame, page after page (a page
+// holds at most 100 rows). The p95 is printed beside the 60 fps goal, not asserted (a loaded
+// machine is slow); that the table draws only the rows in view is asserted. The same review then
+// answers a click and a search.
+const FRAME_GOAL_MS = 1000 / 60;
+const PAGES = 15;
+const STEPS_PER_PAGE = 20;
+const DRAWN_ROWS = '.virtual-table tbody tr:not(.spacer)';
+
+describe('a 100,000-row review', () => {
+  it('scrolls at a printed frame rate, draws only the rows in view and answers clicks and typing', async () => {
+    const { page, errors } = await sandbox.newPage();
+    await serveLargeUsersTable(page, 100_000);
+    await signIn(page, OWNER);
+    await page.goto('/admin/tools');
+    await settled(page);
+    await page.getByLabel('Message', { exact: true }).fill('Hello');
+    await page.getByRole('button', { name: 'Review' }).click();
+    await expect
+      .poll(() => page.getByTestId('recipient-count').textContent(), { timeout: 30_000 })
+      .toBe('100000 recipients');
+    await page.getByLabel('Rows per page').selectOption('100');
+    expect(await page.locator(DRAWN_ROWS).count()).toBeLessThan(60);
+    // The gateway's preview of 100,000 numbers is in before the measurement starts.
+    await page.getByTestId('rendered-preview').waitFor({ timeout: 30_000 });
+
+    const run = await page.evaluate(
+      async ({ pages, steps, drawnRows }) => {
+        const scroller = document.querySelector<HTMLElement>('.virtual-table')!;
+        const next = [...document.querySelectorAll<HTMLButtonElement>('.pager button')].at(-1)!;
+        const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+        const deltas: number[] = [];
+        let drawn = 0;
+        let last = await frame();
+        const step = async () => {
+          const now = await frame();
+          deltas.push(now - last);
+          last = now;
+          drawn = Math.max(drawn, document.querySelectorAll(drawnRows).length);
+        };
+        for (let p = 0; p < pages; p++) {
+          for (let s = 1; s <= steps; s++) {
+            scroller.scrollTop = ((scroller.scrollHeight - scroller.clientHeight) * s) / steps;
+            await step();
+          }
+          next.click();
+          await step();
+        }
+        return { deltas, drawn };
+      },
+      { pages: PAGES, steps: STEPS_PER_PAGE, drawnRows: DRAWN_ROWS },
+    );
+    const sorted = [...run.deltas].sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
+    console.info(
+      `Review of 100,000 rows, scrolling ${PAGES} pages of 100 in Chromium: frame p50 ${at(0.5).toFixed(1)} ms, ` +
+        `p95 ${at(0.95).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms over ${sorted.length} frames ` +
+        `(goal p95 ≤ ${FRAME_GOAL_MS.toFixed(1)} ms, 60 fps); at most ${run.drawn} rows drawn; ` +
+        `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs`,
+    );
+    expect(run.drawn).toBeGreaterThan(0);
+    expect(run.drawn).toBeLessThan(60);
+    await page.getByText(`Page ${PAGES + 1}`, { exact: true }).waitFor();
+
+    // One click: deselect a row; the count follows within a frame or two.
+    const started = Date.now();
+    await page.locator(DRAWN_ROWS).first().getByRole('checkbox').uncheck();
+    await expect
+      .poll(() => page.getByTestId('recipient-count').textContent())
+      .toBe('99999 recipients');
+    const clickMs = Date.now() - started;
+
+    // 'Select all' on a search acts on the searched rows only.
+    await page.getByPlaceholder('Search user...').fill('Driver 9999');
+    await expect.poll(() => page.locator(DRAWN_ROWS).count()).toBe(11);
+    await page.getByLabel('Select all').uncheck();
+    await expect
+      .poll(() => page.getByTestId('recipient-count').textContent())
+      .toBe('99988 recipients');
+    expect(clickMs).toBeLessThan(1000);
+    expect(errors).toEqual([]);
   });
 });

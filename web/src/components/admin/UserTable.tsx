@@ -3,12 +3,13 @@
 // page of any size, up to a whole 100,000-row list, scrolls smoothly.
 import { formatDayShort, localTimeZone, type UserStatus } from '@blockcatch/sdk';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { TFunction } from 'i18next';
+import { memo, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Marks } from '../../hooks/admin/review-marks.js';
+import type { Marks, SkipReason } from '../../hooks/admin/review-marks.js';
 import type { Selection } from '../../hooks/admin/selection.js';
 import type { SortColumn, SortDirection } from '../../hooks/admin/user-sorting.js';
-import { useFormat } from '../../hooks/useFormat.js';
+import { type Formatters, useFormat } from '../../hooks/useFormat.js';
 
 /** What a row needs to be drawn: a Flex or Spark user, or a merged invitee. */
 export interface TableRow {
@@ -93,10 +94,7 @@ export function UserTable<T extends TableRow>({
   const columnCount = COLUMNS.length + (selection ? 1 : 0) + (actions ? 1 : 0);
   const timeZone = localTimeZone();
   const fmt = useFormat();
-  const label = (key: (typeof COLUMNS)[number][1]) =>
-    notificationColumns && (key === 'name' || key === 'phone')
-      ? t(`admin.notifications.columns.${key}`)
-      : t(`admin.userTable.columns.${key}`);
+  const label = (key: (typeof COLUMNS)[number][1]) => columnLabel(t, key, notificationColumns);
 
   return (
     // A scrollable region must be reachable by keyboard (WCAG 2.1.1), hence focusable and named.
@@ -126,78 +124,22 @@ export function UserTable<T extends TableRow>({
           {top > 0 && <Spacer height={top} columns={columnCount} />}
           {items.map((item) => {
             const row = rows[item.index]!;
-            const checked = selection?.selected.has(row.phoneNumber) ?? false;
-            const mark = selection?.marks?.get(row.phoneNumber);
-            const reason = mark ? t(`admin.review.reason.${mark}`) : null;
-            const name = row.unregistered ? t('admin.userTable.unregistered') : row.name;
-            const nameText = (
-              <>
-                <span className={row.stripeExpressId ? 'highlight-name' : undefined}>
-                  {name}
-                  {row.stripeExpressId && (
-                    <span className="visually-hidden"> ({t('admin.userTable.reseller')})</span>
-                  )}
-                </span>
-                {reason && <span className="badge badge-danger mark-reason">{reason}</span>}
-              </>
-            );
             return (
-              <tr
+              <Row
                 key={`${row.phoneNumber}-${item.index}`}
-                // Rows become cards of varying height on a phone: the virtualizer measures them.
-                ref={virtualizer.measureElement}
-                data-index={item.index}
-                aria-rowindex={item.index + 2}
-                className={reason ? 'marked' : checked ? 'selected' : undefined}
-                data-mark={mark}
-              >
-                {selection && (
-                  <td className="check-cell">
-                    <input
-                      type="checkbox"
-                      checked={checked}
-                      disabled={reason !== null}
-                      onChange={() => selection.onToggle(row.phoneNumber)}
-                      aria-label={
-                        reason
-                          ? t('admin.review.notSelectable', { name, reason })
-                          : t('admin.userTable.selectUser', { name })
-                      }
-                    />
-                  </td>
-                )}
-                <td data-label={label('name')}>{nameCell ? nameCell(row, nameText) : nameText}</td>
-                <td data-label={label('phone')}>{fmt.phone(row.phoneNumber)}</td>
-                <td data-label={label('referral')}>{row.referral ?? ''}</td>
-                <td data-label={label('region')}>
-                  {row.humanRegion ?? row.driverOptions?.deliveryArea ?? ''}
-                </td>
-                <td data-label={label('goodStanding')}>{yesNo(t, row.goodStanding)}</td>
-                <td data-label={label('accountConnected')}>{yesNo(t, row.proxyInstalled)}</td>
-                <td data-label={label('filtersComplete')}>{yesNo(t, row.setupComplete)}</td>
-                <td data-label={label('expirationDate')}>
-                  {row.expirationDateTimestamp === null ? (
-                    t('admin.userTable.none')
-                  ) : notificationColumns ? (
-                    <time
-                      dateTime={new Date(row.expirationDateTimestamp).toISOString()}
-                      title={fmt.date(row.expirationDateTimestamp)}
-                    >
-                      {formatDayShort(row.expirationDateTimestamp, timeZone)}
-                    </time>
-                  ) : (
-                    fmt.date(row.expirationDateTimestamp)
-                  )}
-                </td>
-                <td data-label={label('status')}>
-                  {row.status === null
-                    ? ''
-                    : row.status === 'start'
-                      ? t('admin.userTable.on')
-                      : t('admin.userTable.off')}
-                </td>
-                {actions && <td data-label={actions.label}>{actions.cell(row)}</td>}
-              </tr>
+                row={row}
+                index={item.index}
+                checked={selection?.selected.has(row.phoneNumber) ?? false}
+                mark={selection?.marks?.get(row.phoneNumber)}
+                onToggle={selection?.onToggle}
+                measure={virtualizer.measureElement}
+                notificationColumns={notificationColumns}
+                nameCell={nameCell}
+                actions={actions}
+                timeZone={timeZone}
+                fmt={fmt}
+                t={t}
+              />
             );
           })}
           {bottom > 0 && <Spacer height={bottom} columns={columnCount} />}
@@ -206,6 +148,120 @@ export function UserTable<T extends TableRow>({
       {rows.length === 0 && <p className="empty-table">{t('admin.userTable.noResults')}</p>}
     </section>
   );
+}
+
+interface RowProps<T extends TableRow> {
+  row: T;
+  index: number;
+  checked: boolean;
+  mark: SkipReason | undefined;
+  /** Present when rows have a checkbox. */
+  onToggle: ((phoneNumber: string) => void) | undefined;
+  /** Measures the row as it is drawn (once: the function is stable and the row memoised). */
+  measure: (element: Element | null) => void;
+  notificationColumns: boolean;
+  nameCell: ((row: T, name: ReactNode) => ReactNode) | undefined;
+  actions: { label: string; cell: (row: T) => ReactNode } | undefined;
+  timeZone: string;
+  fmt: Formatters;
+  t: TFunction;
+}
+
+/**
+ * One drawn row. Memoised: scrolling re-renders the table a frame at a time, and only the rows
+ * coming into view (or whose checkbox changed) are drawn again.
+ */
+const Row = memo(function Row<T extends TableRow>({
+  row,
+  index,
+  checked,
+  mark,
+  onToggle,
+  measure,
+  notificationColumns,
+  nameCell,
+  actions,
+  timeZone,
+  fmt,
+  t,
+}: RowProps<T>) {
+  const label = (key: (typeof COLUMNS)[number][1]) => columnLabel(t, key, notificationColumns);
+  const reason = mark ? t(`admin.review.reason.${mark}`) : null;
+  const name = row.unregistered ? t('admin.userTable.unregistered') : row.name;
+  const nameText = (
+    <>
+      <span className={row.stripeExpressId ? 'highlight-name' : undefined}>
+        {name}
+        {row.stripeExpressId && (
+          <span className="visually-hidden"> ({t('admin.userTable.reseller')})</span>
+        )}
+      </span>
+      {reason && <span className="badge badge-danger mark-reason">{reason}</span>}
+    </>
+  );
+  return (
+    <tr
+      // Rows become cards of varying height on a phone: the virtualizer measures them.
+      ref={measure}
+      data-index={index}
+      aria-rowindex={index + 2}
+      className={reason ? 'marked' : checked ? 'selected' : undefined}
+      data-mark={mark}
+    >
+      {onToggle && (
+        <td className="check-cell">
+          <input
+            type="checkbox"
+            checked={checked}
+            disabled={reason !== null}
+            onChange={() => onToggle?.(row.phoneNumber)}
+            aria-label={
+              reason
+                ? t('admin.review.notSelectable', { name, reason })
+                : t('admin.userTable.selectUser', { name })
+            }
+          />
+        </td>
+      )}
+      <td data-label={label('name')}>{nameCell ? nameCell(row, nameText) : nameText}</td>
+      <td data-label={label('phone')}>{fmt.phone(row.phoneNumber)}</td>
+      <td data-label={label('referral')}>{row.referral ?? ''}</td>
+      <td data-label={label('region')}>
+        {row.humanRegion ?? row.driverOptions?.deliveryArea ?? ''}
+      </td>
+      <td data-label={label('goodStanding')}>{yesNo(t, row.goodStanding)}</td>
+      <td data-label={label('accountConnected')}>{yesNo(t, row.proxyInstalled)}</td>
+      <td data-label={label('filtersComplete')}>{yesNo(t, row.setupComplete)}</td>
+      <td data-label={label('expirationDate')}>
+        {row.expirationDateTimestamp === null ? (
+          t('admin.userTable.none')
+        ) : notificationColumns ? (
+          <time
+            dateTime={new Date(row.expirationDateTimestamp).toISOString()}
+            title={fmt.date(row.expirationDateTimestamp)}
+          >
+            {formatDayShort(row.expirationDateTimestamp, timeZone)}
+          </time>
+        ) : (
+          fmt.date(row.expirationDateTimestamp)
+        )}
+      </td>
+      <td data-label={label('status')}>
+        {row.status === null
+          ? ''
+          : row.status === 'start'
+            ? t('admin.userTable.on')
+            : t('admin.userTable.off')}
+      </td>
+      {actions && <td data-label={actions.label}>{actions.cell(row)}</td>}
+    </tr>
+  );
+}) as <T extends TableRow>(props: RowProps<T>) => ReactNode;
+
+function columnLabel(t: TFunction, key: (typeof COLUMNS)[number][1], notificationColumns: boolean) {
+  return notificationColumns && (key === 'name' || key === 'phone')
+    ? t(`admin.notifications.columns.${key}`)
+    : t(`admin.userTable.columns.${key}`);
 }
 
 function yesNo(t: (key: string) => string, value: boolean): string {
