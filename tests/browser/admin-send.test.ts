@@ -408,7 +408,6 @@ describe('a review with recipients who cannot be reached', () => {
     await expect.poll(() => rendered.textContent()).toMatch(/\nHi (Rita|Uma), /);
     const first = (await rendered.textContent())!.match(/Hi (\w+),/)![1];
     expect(await page.getByTestId('preview-for').textContent()).toContain(`${first} Reno`);
-    await screenshot(page, 'en-admin-send-marks');
 
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
@@ -422,7 +421,6 @@ describe('a review with recipients who cannot be reached', () => {
       .getByTestId('failure-reasons')
       .getByText('Unreachable (phone off or out of coverage) (error 30003): 1')
       .waitFor();
-    await screenshot(page, 'en-admin-send-jobs');
     expect(errors).toEqual([]);
   });
 });
