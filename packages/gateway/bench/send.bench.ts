@@ -165,7 +165,7 @@ async function benchPace(kind: DbKind): Promise<string[]> {
     const perWindow = windows
       .map(({ n, ms }) =>
         ms === WINDOW_MS
-          ? (n / 10).toFixed(1)
+          ? (n / (WINDOW_MS / 1000)).toFixed(1)
           : `${((n * 1000) / ms).toFixed(1)} over the last ${(ms / 1000).toFixed(1)} s`,
       )
       .join(', ');
