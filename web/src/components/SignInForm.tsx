@@ -8,6 +8,7 @@ import { loadSdk } from '../hooks/loadSdk.js';
 import { useAuth } from '../hooks/useAuth.js';
 import { FormAlert } from './FormAlert.js';
 import { TextField } from './TextField.js';
+import { Button } from './ui/Button.js';
 
 const WRONG_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundException']);
 
@@ -120,9 +121,9 @@ export function SignInForm() {
         </>
       )}
       <FormAlert text={alert} />
-      <button type="submit" className="primary" disabled={busy}>
+      <Button type="submit" variant="primary" busy={busy}>
         {challenge ? t('auth.newPassword.submit') : t('auth.login.submit')}
-      </button>
+      </Button>
       <p className="form-links">
         <Link to="/forgot-password">{t('auth.login.forgotPassword')}</Link>
       </p>

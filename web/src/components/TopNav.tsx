@@ -5,6 +5,7 @@ import { NavLink, useNavigate } from 'react-router';
 import { useAuth } from '../hooks/useAuth.js';
 import { LanguageToggle } from './LanguageToggle.js';
 import { Wordmark } from './Logo.js';
+import { Button } from './ui/Button.js';
 
 const DRIVER_LINKS = [
   ['/flex/dashboard', 'nav.home'],
@@ -74,9 +75,9 @@ export function TopNav() {
         </button>
         {menuOpen && (
           <div role="menu">
-            <button type="button" role="menuitem" onClick={onSignOut}>
+            <Button role="menuitem" onClick={onSignOut}>
               {t('nav.signOut')}
-            </button>
+            </Button>
           </div>
         )}
       </div>
@@ -96,9 +97,7 @@ export function TopNav() {
         <div id="mobile-panel" className="mobile-panel">
           <p className="mobile-name">{state.user.name}</p>
           <nav aria-label="Mobile">{links}</nav>
-          <button type="button" onClick={onSignOut}>
-            {t('nav.signOut')}
-          </button>
+          <Button onClick={onSignOut}>{t('nav.signOut')}</Button>
         </div>
       )}
     </header>

@@ -1,6 +1,7 @@
 // Offers a reload when the health poll sees a new version of the app.
 import { useTranslation } from 'react-i18next';
 import { useVersionCheck } from '../hooks/useVersionCheck.js';
+import { Button } from './ui/Button.js';
 
 export function UpdateBanner() {
   const { t } = useTranslation();
@@ -9,9 +10,7 @@ export function UpdateBanner() {
   return (
     <div className="update-banner" role="status">
       <span>{t('common.updateAvailable')}</span>
-      <button type="button" onClick={() => window.location.reload()}>
-        {t('common.reload')}
-      </button>
+      <Button onClick={() => window.location.reload()}>{t('common.reload')}</Button>
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PublicFooter } from '../../components/PublicFooter.js';
 import { SignInForm } from '../../components/SignInForm.js';
+import { ButtonLink } from '../../components/ui/Button.js';
+import { Card } from '../../components/ui/Card.js';
 
 const STEPS = ['account', 'filters', 'switch'] as const;
 
@@ -47,12 +49,10 @@ export default function LandingPage() {
           <h1 id="landing-title">{t('landing.title')}</h1>
           <p className="lead">{t('landing.subtitle')}</p>
           <p className="actions">
-            <Link className="button primary" to="/register">
+            <ButtonLink variant="primary" to="/register">
               {t('landing.getStarted')}
-            </Link>
-            <a className="button" href="#sign-in-title">
-              {t('landing.signIn')}
-            </a>
+            </ButtonLink>
+            <ButtonLink href="#sign-in-title">{t('landing.signIn')}</ButtonLink>
           </p>
         </section>
         <SignInForm />
@@ -60,31 +60,31 @@ export default function LandingPage() {
           <h2 id="how-title">{t('landing.howTitle')}</h2>
           <ol className="steps">
             {STEPS.map((step, index) => (
-              <li key={step} className="card step">
+              <Card as="li" key={step} className="step">
                 <span className="step-number" aria-hidden="true">
                   {index + 1}
                 </span>
                 <h3>{t(`landing.steps.${step}.title`)}</h3>
                 <p>{t(`landing.steps.${step}.text`)}</p>
-              </li>
+              </Card>
             ))}
           </ol>
         </section>
-        <section className="card landing-price" aria-labelledby="price-title">
+        <Card className="landing-price" aria-labelledby="price-title">
           <h2 id="price-title">{t('landing.priceTitle')}</h2>
           <p className="price" data-testid="weekly-price">
             {price ? t('landing.perWeek', { price }) : '\u00a0'}
           </p>
           <p className="muted">{t('landing.priceNote')}</p>
-        </section>
-        <section className="card landing-facts" aria-labelledby="facts-title">
+        </Card>
+        <Card className="landing-facts" aria-labelledby="facts-title">
           <h2 id="facts-title">{t('landing.factsTitle')}</h2>
           <ul>
             <li>{t('landing.supportHours')}</li>
             <li>{t('landing.limitedSeats')}</li>
           </ul>
           <Link to="/faqs">{t('landing.allFaqs')}</Link>
-        </section>
+        </Card>
       </main>
       <PublicFooter />
     </>
