@@ -6,12 +6,16 @@ const NINE = 57;
 const PLUS = 43;
 const ONE = 49;
 
+const E164_US = /^\+1\d{10}$/;
+
 /**
  * The canonical `+1XXXXXXXXXX` form of a US number, or null when the digits are not one.
  * Ten digits, eleven starting with 1, or twelve starting with 01 are accepted; every
  * non-digit (spaces, dashes, brackets, a leading +) is ignored.
  */
 export function normalizePhone(input: string): string | null {
+  // Stored numbers are already in this form: an export of a million skips a million copies.
+  if (input.length === 12 && E164_US.test(input)) return input;
   const digits = input.replace(NON_DIGITS, '');
   const accepted =
     digits.length === 10 ||
