@@ -37,6 +37,12 @@ function keysOf(schema: unknown): string[] {
   return schema instanceof ZodObject ? Object.keys((schema as ZodObject).shape) : [];
 }
 
+/** A free-text field (a search box) takes '-1' or 'NaN' as what a person typed, not as an attack. */
+function fieldAccepts(schema: unknown, key: string, value: string): boolean {
+  const field = schema instanceof ZodObject ? (schema as ZodObject).shape[key] : undefined;
+  return field?.safeParse(value).success ?? false;
+}
+
 function attemptsFor(route: RouteOptions): Attempt[] {
   const method = [route.method].flat()[0]!;
   if (method === 'HEAD' || method === 'OPTIONS' || route.url.includes('*')) return [];
@@ -108,6 +114,7 @@ function attemptsFor(route: RouteOptions): Attempt[] {
       ['a huge number', '1e400'],
       ['not a number', 'NaN'],
     ] as const) {
+      if (fieldAccepts(schema.querystring, key, value)) continue;
       attempts.push(query(`query ${key}: ${what}`, { [key]: value }));
     }
   }

@@ -29,12 +29,12 @@ const exportOptions = {
     .optional(),
 };
 
-export const usersExportQuerySchema = audienceFiltersSchema.extend({
-  product: productSchema,
-  ...exportOptions,
-});
+// Strict: a misspelt filter is refused by name instead of quietly exporting every row.
+export const usersExportQuerySchema = audienceFiltersSchema
+  .extend({ product: productSchema, ...exportOptions })
+  .strict();
 export type UsersExportQuery = z.input<typeof usersExportQuerySchema>;
 
 /** The invitees export: the notifications screen's filters and search. */
-export const invitationsExportQuerySchema = inviteeFiltersSchema.extend(exportOptions);
+export const invitationsExportQuerySchema = inviteeFiltersSchema.extend(exportOptions).strict();
 export type InvitationsExportQuery = z.input<typeof invitationsExportQuerySchema>;
