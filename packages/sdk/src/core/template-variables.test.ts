@@ -74,6 +74,10 @@ describe('renderTemplateText', () => {
         expect(renderTemplateText(components, {})).toContain(`{{${k}}}`);
       }),
     );
+    // Found by the property above: a placeholder named like an Object method was filled with it.
+    for (const k of ['valueOf', 'toString', 'constructor', '__proto__']) {
+      expect(renderTemplateText([{ type: 'BODY', text: `Hi {{${k}}}` }], {})).toBe(`Hi {{${k}}}`);
+    }
   });
 });
 

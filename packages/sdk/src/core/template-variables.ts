@@ -42,8 +42,13 @@ export function unboundVariables(
   return [...keys].filter((key) => {
     const variable = declared.get(key);
     if (!variable) return true;
-    return variable.source === 'value' && !(values[key] ?? '').trim();
+    return variable.source === 'value' && !(own(values, key) ?? '').trim();
   });
+}
+
+/** `record[key]` when the record itself holds it: never a method inherited from Object. */
+function own(record: Readonly<Record<string, string>>, key: string): string | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 /** The HEADER then BODY texts, placeholders replaced from `variables`. */
@@ -55,7 +60,7 @@ export function renderTemplateText(
     components
       .filter((c) => c.type === type)
       .map((c) =>
-        c.text.replace(PLACEHOLDER, (whole, key: string) => variables[key] ?? whole).trim(),
+        c.text.replace(PLACEHOLDER, (whole, key: string) => own(variables, key) ?? whole).trim(),
       );
   return [...texts('HEADER'), ...texts('BODY')].filter((t) => t.length > 0).join('\n\n');
 }
@@ -71,7 +76,8 @@ export function bindTemplate(
   values: Readonly<Record<string, string>>,
   timeZone: string,
 ): BoundTemplate {
-  const variables: Record<string, string> = {};
+  // No prototype: a variable named like an Object method (`{{valueOf}}`, `{{__proto__}}`) is data.
+  const variables: Record<string, string> = Object.create(null);
   for (const v of template.variables ?? []) {
     variables[v.key] = fieldValue(v, recipient, values, template.language, timeZone);
   }
@@ -87,7 +93,7 @@ function fieldValue(
 ): string {
   switch (variable.source) {
     case 'value':
-      return values[variable.key] ?? '';
+      return own(values, variable.key) ?? '';
     case 'name':
       return recipient.name?.trim() || fallback(language);
     case 'firstName':
