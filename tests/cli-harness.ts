@@ -6,10 +6,13 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Gateway } from '../packages/gateway/src/server.js';
-import { insertInvitations } from '../packages/gateway/src/storage/invitations.js';
-import { upsertTemplates } from '../packages/gateway/src/storage/templates.js';
-import { insertUsers, type NewUser } from '../packages/gateway/src/storage/users.js';
+import type { Gateway } from '@blockcatch/gateway';
+import {
+  insertInvitations,
+  insertUsers,
+  type NewUser,
+  upsertTemplates,
+} from '@blockcatch/gateway/testing';
 import { ADMIN, createAdmin } from './sdk-harness.js';
 
 export const CLI = fileURLToPath(new URL('../cli/dist/main.js', import.meta.url));

@@ -3,8 +3,8 @@
 // half-way that resumes without sending anyone twice.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { insertUsers } from '@blockcatch/gateway/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUsers } from '../packages/gateway/src/storage/users.js';
 import {
   type CliEnv,
   cli,

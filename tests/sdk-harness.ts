@@ -3,12 +3,10 @@
 // faults (dropped connections, hung requests, 5xx, 429 with Retry-After, rewritten bodies).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { buildGateway, type Gateway, type GatewayConfigInput } from '@blockcatch/gateway';
+import { insertUsers, readOutbox } from '@blockcatch/gateway/testing';
 import { type AuthOptions, createAuth, createGatewayClient } from '@blockcatch/sdk';
 import { expect } from 'vitest';
-import type { GatewayConfigInput } from '../packages/gateway/src/config.js';
-import { buildGateway, type Gateway } from '../packages/gateway/src/server.js';
-import { readOutbox } from '../packages/gateway/src/storage/outbox.js';
-import { insertUsers } from '../packages/gateway/src/storage/users.js';
 import { eventually } from './support/eventually.js';
 
 export interface Sandbox {

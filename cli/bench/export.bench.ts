@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { usersTablePages } from '@blockcatch/gateway/testing';
 import { EXPORT_COLUMNS, exportRow, localTimeZone } from '@blockcatch/sdk';
 import { stringify } from 'csv-stringify';
 import { startLargeGateway } from '../../packages/gateway/bench/large-gateway.js';
-import { usersTablePages } from '../../packages/gateway/src/storage/users.js';
 
 const SIZES = [
   Number(process.env.BENCH_USERS ?? 250_000),

@@ -1,13 +1,17 @@
 // The admin send screens in a real browser against the real gateway: the owner's Send SMS flow
 // down to the outbox, who may reach it, and the unpaid-invitations send of a non-owner admin.
 
+import {
+  insertUsers,
+  listInvitations,
+  listUsers,
+  readJobReport,
+  readOutbox,
+  toFlexUser,
+} from '@blockcatch/gateway/testing';
 import { filterAudience, normalizePhone } from '@blockcatch/sdk';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listInvitations } from '../../packages/gateway/src/storage/invitations.js';
-import { readOutbox } from '../../packages/gateway/src/storage/outbox.js';
-import { readJobReport } from '../../packages/gateway/src/storage/send-jobs.js';
-import { insertUsers, listUsers, toFlexUser } from '../../packages/gateway/src/storage/users.js';
 import { buildInviteeList } from '../../web/src/hooks/admin/invitee-list.js';
 import { eventually } from '../support/eventually.js';
 import {

@@ -5,6 +5,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { buildGateway, type Gateway } from '@blockcatch/gateway';
+import { readOutbox } from '@blockcatch/gateway/testing';
 import {
   type Browser,
   type BrowserContext,
@@ -13,8 +15,6 @@ import {
   type Request,
 } from 'playwright-core';
 import staff from '../../fixtures/data/staff.json' with { type: 'json' };
-import { buildGateway, type Gateway } from '../../packages/gateway/src/server.js';
-import { readOutbox } from '../../packages/gateway/src/storage/outbox.js';
 import { eventually } from '../support/eventually.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

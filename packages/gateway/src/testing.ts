@@ -1,5 +1,6 @@
-// What test suites (this repository's and an embedder's) need beside the gateway itself: in-memory
-// databases that start already migrated. A fresh in-memory PGlite runs initdb and every migration,
+// What test suites and benchmarks (this repository's and an embedder's) need beside the gateway
+// itself: its store's own reads and writes, to arrange data and check outcomes without going through
+// the API, and in-memory databases that start already migrated. A fresh in-memory PGlite runs initdb and every migration,
 // about 2 s of CPU; loading a copy of a migrated one costs a third of that. The copy is made once
 // per version of the migrations and of PGlite, and kept in the system's temporary folder, so every
 // test process of a run (and the next run) reuses it.
@@ -12,6 +13,18 @@ import { PGlite } from '@electric-sql/pglite';
 import { type Db, startInMemoryDatabasesFrom } from './storage/db.js';
 import { migrate } from './storage/migrate.js';
 import { migrations } from './storage/migrations/index.js';
+
+export { insertInvitations, listInvitations } from './storage/invitations.js';
+export { readOutbox } from './storage/outbox.js';
+export { readJobReport } from './storage/send-jobs.js';
+export { upsertTemplates } from './storage/templates.js';
+export {
+  insertUsers,
+  listUsers,
+  type NewUser,
+  toFlexUser,
+  usersTablePages,
+} from './storage/users.js';
 
 /** Names the template after what it holds, so a changed migration or PGlite makes a new one. */
 async function templateFile(): Promise<string> {
