@@ -181,21 +181,21 @@ export async function* usersTablePages(
 ): AsyncGenerator<Array<FlexUser | SparkUser>> {
   const toRow = product === 'flex' ? toFlexUser : toSparkUser;
   let after: [number, string] | null = null;
+  // Without statistics the planner would sort every remaining row for each page instead of reading
+  // the index, which is already in page order. PGlite never analyzes on its own (PostgreSQL's
+  // autovacuum does), so the export does, once: one query, where a setting per page would cost a
+  // transaction per page, each a round trip to the database's thread.
+  if (db.kind === 'pglite') await db.query('ANALYZE users');
   for (;;) {
-    const found = await db.transaction(async (tx) => {
-      // Without statistics (PGlite never analyzes on its own, and a bulk load leaves none) the
-      // planner would sort every remaining row for each page; the index is already in page order.
-      await tx.query('SET LOCAL enable_sort = off');
-      return tx.query<{ page: string }>(
-        `SELECT coalesce(json_agg(json_build_array(id, ${ISO_EXPIRATION}, name, phone_number, referral, good_standing,
+    const found = await db.query<{ page: string }>(
+      `SELECT coalesce(json_agg(json_build_array(id, ${ISO_EXPIRATION}, name, phone_number, referral, good_standing,
          proxy_installed, setup_complete, create_date_ts, expiration_ts, stripe_express_id, status,
          human_region, delivery_area) ORDER BY create_date_ts, id)::text, '[]') AS page
        FROM (SELECT * FROM users WHERE product = $1
          ${after ? 'AND (create_date_ts, id) > ($3, $4)' : ''}
          ORDER BY create_date_ts, id LIMIT $2) page`,
-        after ? [product, pageRows, ...after] : [product, pageRows],
-      );
-    });
+      after ? [product, pageRows, ...after] : [product, pageRows],
+    );
     // The main thread's time is the export's bottleneck; the database (on its own thread) writes
     // the expiration's ISO text.
     const tuples = JSON.parse(found[0]?.page ?? '[]') as PageTuple[];
