@@ -11,6 +11,7 @@ import { findUserByPhone, insertUsers } from '../src/storage/users.js';
 import { POSTGRES_URL, uniqueSchema } from './helpers/database.js';
 import { addDriver, freshPhone } from './helpers/drivers.js';
 import { type RunningGateway, startGateway } from './helpers/gateway.js';
+import { OWNER } from './helpers/people.js';
 import { waitForJob } from './messaging-harness.js';
 
 const SUCCEEDS = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
@@ -189,6 +190,16 @@ describe('invitations and reseller', () => {
       [jobs[0]!.id],
     );
     expect(recipient).toEqual({ status: 'delivered', attempts: 1 });
+    // The admins' recent sends stay theirs: the gateway's own texts are listed apart.
+    const listed = async (query: string) => {
+      const res = await fetch(`${api.url}/api/flex/v1/admin/send-jobs${query}`, {
+        headers: api.as(OWNER),
+      });
+      return ((await res.json()) as { Items: { jobId: string }[] }).Items.map((job) => job.jobId);
+    };
+    expect(await listed('')).not.toContain(jobs[0]!.id);
+    expect(await listed('?origin=system')).toContain(jobs[0]!.id);
+    expect(await listed('?origin=all')).toContain(jobs[0]!.id);
 
     // Inviting the same friend again queues nothing more, and the list says what happened.
     const again = await me.call('POST', '/api/flex/v1/invitations', { phoneNumber: friend });

@@ -77,6 +77,7 @@ export function createEnqueue(deps: {
         sendAtTs: sendAt,
         sender: senderFor(config, channel),
         quietHours,
+        origin: 'system',
       },
       composed.recipients,
       (skipped) => ({

@@ -77,6 +77,8 @@ const jobParamsSchema = z.strictObject({ id: z.string().min(1).max(100) });
 const jobListQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).optional(),
   before: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  /** Admins' sends by default; `system` for the gateway's own texts (invitations, alerts). */
+  origin: z.enum(['admin', 'system', 'all']).optional(),
 });
 
 const jobReportQuerySchema = z.strictObject({

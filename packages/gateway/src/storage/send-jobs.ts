@@ -27,7 +27,11 @@ export interface NewSendJob {
   sender: string;
   /** Whether marketing quiet hours apply (one-time codes are exempt). */
   quietHours?: boolean;
+  /** An admin's send (the default), or one the gateway queued itself (an invitation, an alert). */
+  origin?: JobOrigin;
 }
+
+export type JobOrigin = 'admin' | 'system';
 
 /**
  * The recipients of a new job, one array per column so 100,000 rows go in one statement. `body`
@@ -106,8 +110,8 @@ export async function createSendJob(
   return db.transaction(async (tx) => {
     const inserted = await tx.query<{ id: string }>(
       `INSERT INTO send_jobs (id, created_by, idempotency_key, request_hash, channel, body, template,
-         response_status, response_body, created_ts, send_at_ts, sender, quiet_hours)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, 0, 'null'::jsonb, $8, $9, $10, $11)
+         response_status, response_body, created_ts, send_at_ts, sender, quiet_hours, origin)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, 0, 'null'::jsonb, $8, $9, $10, $11, $12)
        ON CONFLICT (created_by, idempotency_key) DO NOTHING RETURNING id`,
       [
         job.id,
@@ -121,6 +125,7 @@ export async function createSendJob(
         job.sendAtTs ?? null,
         job.sender,
         job.quietHours ?? true,
+        job.origin ?? 'admin',
       ],
     );
     if (inserted.length === 0) {
@@ -302,16 +307,17 @@ async function summarise(db: Queryable, jobs: JobRow[], prices: Prices): Promise
   });
 }
 
-/** Newest first; `before` (a job's createdAt) pages back. */
+/** Newest first; `before` (a job's createdAt) pages back; admins' sends unless `origin` says. */
 export async function listJobs(
   db: Queryable,
   prices: Prices,
-  options: { limit?: number; before?: number } = {},
+  options: { limit?: number; before?: number; origin?: JobOrigin | 'all' } = {},
 ): Promise<JobSummary[]> {
+  const origin = options.origin ?? 'admin';
   const jobs = await db.query<JobRow>(
-    `SELECT ${JOB_COLUMNS} FROM send_jobs WHERE created_ts < $1
+    `SELECT ${JOB_COLUMNS} FROM send_jobs WHERE created_ts < $1 AND ($3 = 'all' OR origin = $3)
      ORDER BY created_ts DESC, id LIMIT $2`,
-    [options.before ?? Number.MAX_SAFE_INTEGER, options.limit ?? 20],
+    [options.before ?? Number.MAX_SAFE_INTEGER, options.limit ?? 20, origin],
   );
   return summarise(db, jobs, prices);
 }

@@ -12,6 +12,7 @@ import identityVersion from './010_identity_version.js';
 import driverAttention from './011_driver_attention.js';
 import delivery from './012_delivery.js';
 import driverAlerts from './013_driver_alerts.js';
+import sendJobOrigin from './014_send_job_origin.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
@@ -27,4 +28,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '011_driver_attention', sql: driverAttention },
   { id: '012_delivery', sql: delivery },
   { id: '013_driver_alerts', sql: driverAlerts },
+  { id: '014_send_job_origin', sql: sendJobOrigin },
 ];
