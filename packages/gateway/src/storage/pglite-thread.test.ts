@@ -126,9 +126,11 @@ describe('PGlite in its worker thread', () => {
       const query = db
         .query('SELECT count(*) FROM generate_series(1, 300000)')
         .then(() => seen.push('query'));
-      setTimeout(() => seen.push('timer'), 0);
-      await query;
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      const timer = new Promise<void>((resolve) =>
+        setTimeout(() => resolve(void seen.push('timer')), 0),
+      );
+      // Both must happen; which came first is the answer.
+      await Promise.all([query, timer]);
       return seen;
     };
     expect(await order(worker)).toEqual(['timer', 'query']);
