@@ -9,6 +9,7 @@ import { readOutbox } from '../src/storage/outbox.js';
 import {
   addDriver,
   type DriverGateway,
+  FAST,
   matchingOffer,
   openFilters,
   searchingDriver,
@@ -31,7 +32,16 @@ let other: Gateway;
 beforeAll(async () => {
   running = await startDriverGateway(CONFIG);
   other = await buildGateway(
-    { port: 0, logLevel: 'silent', seed: false, ...CONFIG, catcher: { enabled: false } },
+    {
+      port: 0,
+      logLevel: 'silent',
+      seed: false,
+      ...CONFIG,
+      catcher: { enabled: false },
+      // Its sandbox must not publish offers of its own into the shared database: a searching
+      // driver of the first gateway would win them, and a test would count a second won block.
+      sandboxPlatform: FAST.sandboxPlatform,
+    },
     { db: running.gateway.db },
   );
 });
