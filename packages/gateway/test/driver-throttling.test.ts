@@ -26,7 +26,14 @@ it('slows polling to the pace the platform allows without losing the driver', as
   });
   const driver = await searchingDriver(running, '+15125550301', { orThrottled: true });
   const stats = running.gateway.driver.platform.stats;
-  const before = { ...[...stats.values()][0]! };
+  // The dashboard can say "searching" before the first poll reaches the platform: count from it.
+  const before = {
+    ...(await eventually(() => {
+      const first = [...stats.values()][0];
+      expect(first).toBeDefined();
+      return first!;
+    })),
+  };
   const started = performance.now();
   const { polls, throttled } = await eventually(() => {
     const after = [...stats.values()][0]!;
