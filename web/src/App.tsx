@@ -4,10 +4,10 @@ import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AppErrorBoundary } from './components/ErrorPage.js';
 import { AuthProvider } from './hooks/useAuth.js';
-import { ToastProvider } from './hooks/useToast.js';
 import { AppRoutes } from './routes.js';
 import './i18n.js';
 import './styles.css';
+import { ToastProvider } from './components/ui/Toast.js';
 
 export function App({
   Router = BrowserRouter,

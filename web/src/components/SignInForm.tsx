@@ -7,8 +7,8 @@ import { Link, useNavigate } from 'react-router';
 import { loadSdk } from '../hooks/loadSdk.js';
 import { useAuth } from '../hooks/useAuth.js';
 import { FormAlert } from './FormAlert.js';
-import { TextField } from './TextField.js';
 import { Button } from './ui/Button.js';
+import { Input } from './ui/Input.js';
 
 const WRONG_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundException']);
 
@@ -83,7 +83,7 @@ export function SignInForm() {
       {challenge?.challenge === 'NEW_PASSWORD_REQUIRED' ? (
         <>
           <p>{t('auth.newPassword.title')}</p>
-          <TextField
+          <Input
             label={t('auth.newPassword.newPassword')}
             type="password"
             autoComplete="new-password"
@@ -92,7 +92,7 @@ export function SignInForm() {
           />
         </>
       ) : challenge ? (
-        <TextField
+        <Input
           label={t('auth.confirmAccount.code')}
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -101,7 +101,7 @@ export function SignInForm() {
         />
       ) : (
         <>
-          <TextField
+          <Input
             label={t('auth.phoneNumber')}
             type="tel"
             autoComplete="tel"
@@ -110,7 +110,7 @@ export function SignInForm() {
             onChange={setPhone}
             name="phone"
           />
-          <TextField
+          <Input
             label={t('auth.password')}
             type="password"
             autoComplete="current-password"

@@ -9,6 +9,7 @@ import {
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { templatePreview, templateSummary } from '../../hooks/admin/send-request.js';
+import { Checkbox } from '../ui/Checkbox.js';
 
 export interface MessageDraft {
   channel: Channel;
@@ -97,16 +98,14 @@ export function MessageComposer({
           </p>
           {limitControl !== 'fixed' && (
             <>
-              <label className="inline">
-                <input
-                  type="checkbox"
-                  checked={draft.limitCharacters}
-                  disabled={limitControl === 'locked'}
-                  aria-describedby={`${id}-limit-note`}
-                  onChange={(e) => onChange({ ...draft, limitCharacters: e.target.checked })}
-                />
-                {t('admin.sendSms.limitCharacters')}
-              </label>
+              <Checkbox
+                labelClassName="inline"
+                label={t('admin.sendSms.limitCharacters')}
+                checked={draft.limitCharacters}
+                disabled={limitControl === 'locked'}
+                aria-describedby={`${id}-limit-note`}
+                onChange={(limitCharacters) => onChange({ ...draft, limitCharacters })}
+              />
               <p id={`${id}-limit-note`} className="hint">
                 {t('admin.sendSms.limitCharactersNote')}
               </p>

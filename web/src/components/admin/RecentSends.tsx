@@ -16,8 +16,8 @@ import {
 import { errorMessage } from '../../hooks/errorMessage.js';
 import { adminQueries, REPORT_RECIPIENTS } from '../../hooks/queries.js';
 import { useFormat } from '../../hooks/useFormat.js';
-import { useToast } from '../../hooks/useToast.js';
 import { gateway } from '../../sdk.js';
+import { useToast } from '../ui/Toast.js';
 import { Spinner } from './Spinner.js';
 import { StackedProgress } from './StackedProgress.js';
 

@@ -8,7 +8,7 @@ import type { ComposedMessage } from '../../hooks/admin/send-request.js';
 import { useReviewTable } from '../../hooks/admin/useReviewTable.js';
 import { useSendPreview } from '../../hooks/admin/useSendPreview.js';
 import { useFormat } from '../../hooks/useFormat.js';
-import { ConfirmDialog } from './ConfirmDialog.js';
+import { Dialog } from '../ui/Dialog.js';
 import { Pager } from './Pager.js';
 import { RenderedMessage } from './RenderedMessage.js';
 import { SearchBox } from './SearchBox.js';
@@ -106,7 +106,7 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
           {t('common.send')}
         </button>
       </div>
-      <ConfirmDialog
+      <Dialog
         open={confirming}
         text={t('admin.sendSms.confirm', { count })}
         confirmLabel={t('common.send')}

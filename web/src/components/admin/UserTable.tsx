@@ -4,12 +4,13 @@
 import { formatDayShort, localTimeZone, type UserStatus } from '@blockcatch/sdk';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
-import { memo, type ReactNode, useEffect, useRef } from 'react';
+import { memo, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Marks, SkipReason } from '../../hooks/admin/review-marks.js';
 import type { Selection } from '../../hooks/admin/selection.js';
 import type { SortColumn, SortDirection } from '../../hooks/admin/user-sorting.js';
 import { type Formatters, useFormat } from '../../hooks/useFormat.js';
+import { Checkbox } from '../ui/Checkbox.js';
 
 /** What a row needs to be drawn: a Flex or Spark user, or a merged invitee. */
 export interface TableRow {
@@ -210,8 +211,7 @@ const Row = memo(function Row<T extends TableRow>({
     >
       {onToggle && (
         <td className="check-cell">
-          <input
-            type="checkbox"
+          <Checkbox
             checked={checked}
             disabled={reason !== null}
             onChange={() => onToggle?.(row.phoneNumber)}
@@ -278,16 +278,11 @@ function Spacer({ height, columns }: { height: number; columns: number }) {
 }
 
 function SelectAllBox({ selection, label }: { selection: TableSelection; label: string }) {
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = selection.state === 'some';
-  }, [selection.state]);
   return (
-    <input
-      ref={ref}
-      type="checkbox"
+    <Checkbox
       checked={selection.state === 'all'}
-      onChange={selection.onToggleAll}
+      indeterminate={selection.state === 'some'}
+      onChange={() => selection.onToggleAll()}
       aria-label={label}
     />
   );

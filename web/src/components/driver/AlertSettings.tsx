@@ -6,9 +6,10 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../hooks/errorMessage.js';
 import { driverQueries } from '../../hooks/queries.js';
-import { useToast } from '../../hooks/useToast.js';
 import { gateway } from '../../sdk.js';
 import { FormAlert } from '../FormAlert.js';
+import { Checkbox } from '../ui/Checkbox.js';
+import { useToast } from '../ui/Toast.js';
 
 export function AlertSettings() {
   const { t } = useTranslation();
@@ -48,19 +49,18 @@ export function AlertSettings() {
         <legend>{t('flex.alerts.title')}</legend>
         <div className="toggle-grid">
           {ALERT_KINDS.map((kind) => (
-            <label key={kind} className="toggle-tile" htmlFor={`alert-${kind}`}>
-              <input
-                id={`alert-${kind}`}
-                type="checkbox"
-                checked={draft.enabled[kind]}
-                onChange={(e) =>
-                  setDraft({ ...draft, enabled: { ...draft.enabled, [kind]: e.target.checked } })
-                }
-              />
-              <span className="tile-text">
-                <span>{t(`flex.alerts.kinds.${kind}`)}</span>
-              </span>
-            </label>
+            <Checkbox
+              key={kind}
+              id={`alert-${kind}`}
+              labelClassName="toggle-tile"
+              label={
+                <span className="tile-text">
+                  <span>{t(`flex.alerts.kinds.${kind}`)}</span>
+                </span>
+              }
+              checked={draft.enabled[kind]}
+              onChange={(on) => setDraft({ ...draft, enabled: { ...draft.enabled, [kind]: on } })}
+            />
           ))}
         </div>
       </fieldset>

@@ -2,8 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { Badge } from './Badge.js';
-import { Button, ButtonLink } from './Button.js';
+import { Badge, Button, ButtonLink, Checkbox, Input, Select } from './index.js';
 
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]) =>
   renderToStaticMarkup(createElement(StaticRouter, { location: '/' }, element));
@@ -29,6 +28,69 @@ describe('the design system', () => {
   it('colours a badge by its tone', () => {
     expect(html(createElement(Badge, { tone: 'danger' }, 'Expired'))).toBe(
       '<span class="badge badge-danger">Expired</span>',
+    );
+  });
+
+  const noop = () => {};
+
+  it('wraps a labelled checkbox so a click on its text ticks it, and can disable it', () => {
+    expect(
+      html(
+        createElement(Checkbox, {
+          id: 'alert-won',
+          labelClassName: 'toggle-tile',
+          label: 'Won blocks',
+          checked: true,
+          disabled: true,
+          onChange: noop,
+        }),
+      ),
+    ).toBe(
+      '<label class="toggle-tile" for="alert-won"><input type="checkbox" id="alert-won" disabled="" checked=""/>Won blocks</label>',
+    );
+  });
+
+  it('marks an unticked checkbox invalid and points to the message saying why', () => {
+    const markup = html(
+      createElement(Checkbox, { id: 'terms', checked: false, onChange: noop, errorId: 'e' }),
+    );
+    expect(markup).toBe(
+      '<input type="checkbox" aria-invalid="true" aria-describedby="e" id="terms"/>',
+    );
+    expect(html(createElement(Checkbox, { checked: false, onChange: noop }))).not.toContain(
+      'aria-invalid',
+    );
+  });
+
+  it('shows an input with its unit, and its error tied to it only when there is one', () => {
+    const valid = html(
+      createElement(Input, { label: 'Minimum pay', prefix: '$', value: '20', onChange: noop }),
+    );
+    expect(valid).toContain(
+      '<div class="input-unit"><span class="unit" aria-hidden="true">$</span>',
+    );
+    expect(valid).not.toContain('aria-invalid');
+    expect(valid).not.toContain('field-error');
+    const invalid = html(
+      createElement(Input, { label: 'Name', value: '', onChange: noop, error: 'Enter a name' }),
+    );
+    const describedBy = /aria-describedby="([^"]+)"/.exec(invalid)?.[1];
+    expect(invalid).toContain('aria-invalid="true"');
+    expect(invalid).toContain(`<p id="${describedBy}" class="field-error">Enter a name</p>`);
+  });
+
+  it('offers "any" first in a select, then each option, with the chosen one selected', () => {
+    const markup = html(
+      createElement(Select, {
+        label: 'Region',
+        value: 'TX',
+        anyLabel: 'Any',
+        options: ['CA', 'TX'],
+        onChange: noop,
+      }),
+    );
+    expect(markup).toMatch(
+      /<option value="">Any<\/option><option value="CA">CA<\/option><option value="TX" selected="">TX<\/option>/,
     );
   });
 });

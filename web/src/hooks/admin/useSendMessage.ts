@@ -3,11 +3,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useToast } from '../../components/ui/Toast.js';
 import { gateway } from '../../sdk.js';
 import { errorMessage } from '../errorMessage.js';
 import { adminQueries } from '../queries.js';
 import { useFormat } from '../useFormat.js';
-import { useToast } from '../useToast.js';
 import { sendOutcomeText } from './send-outcome.js';
 import type { SendRequest } from './send-request.js';
 

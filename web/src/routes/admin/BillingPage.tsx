@@ -5,8 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/admin/DateField.js';
-import { ScrollTable } from '../../components/admin/ScrollTable.js';
 import { Spinner } from '../../components/admin/Spinner.js';
+import { Table } from '../../components/ui/Table.js';
 import { todayIso } from '../../hooks/admin/adminApi.js';
 import { useAdminRole } from '../../hooks/admin/useAdminRole.js';
 import { adminQueries } from '../../hooks/queries.js';
@@ -74,7 +74,7 @@ function BillingReport() {
           {data.days.length > 1 && (
             <section className="admin-section" aria-labelledby="billing-days">
               <h2 id="billing-days">{t('admin.billing.perDay')}</h2>
-              <ScrollTable caption={t('admin.billing.perDay')}>
+              <Table caption={t('admin.billing.perDay')}>
                 <thead>
                   <tr>
                     <th scope="col">{t('admin.billing.day')}</th>
@@ -93,7 +93,7 @@ function BillingReport() {
                     </tr>
                   ))}
                 </tbody>
-              </ScrollTable>
+              </Table>
             </section>
           )}
           <section className="admin-section" aria-labelledby="billing-payments">
@@ -101,7 +101,7 @@ function BillingReport() {
             {data.Items.length === 0 ? (
               <p>{t('admin.billing.none')}</p>
             ) : (
-              <ScrollTable caption={t('admin.billing.paymentList')}>
+              <Table caption={t('admin.billing.paymentList')}>
                 <thead>
                   <tr>
                     <th scope="col">{t('admin.userTable.columns.name')}</th>
@@ -122,7 +122,7 @@ function BillingReport() {
                     </tr>
                   ))}
                 </tbody>
-              </ScrollTable>
+              </Table>
             )}
           </section>
         </>

@@ -4,8 +4,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pager } from '../../components/admin/Pager.js';
-import { ScrollTable } from '../../components/admin/ScrollTable.js';
 import { Spinner } from '../../components/admin/Spinner.js';
+import { Table } from '../../components/ui/Table.js';
 import { invitationRows } from '../../hooks/admin/invitee-list.js';
 import { useFlexUsers, useInvitations } from '../../hooks/admin/useAdminTables.js';
 import { usePaging } from '../../hooks/admin/usePaging.js';
@@ -60,7 +60,7 @@ export default function InvitationsPage() {
             {' · '}
             <Link to="/admin/leads">{t('admin.tools.leadsLink')}</Link>
           </p>
-          <ScrollTable caption={t('admin.invitations.title')}>
+          <Table caption={t('admin.invitations.title')}>
             <thead>
               <tr>
                 <th scope="col">{t('admin.invitations.invited')}</th>
@@ -81,7 +81,7 @@ export default function InvitationsPage() {
                 </tr>
               ))}
             </tbody>
-          </ScrollTable>
+          </Table>
           <Pager {...pager} />
         </>
       )}

@@ -5,9 +5,9 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pager } from '../../components/admin/Pager.js';
-import { ScrollTable } from '../../components/admin/ScrollTable.js';
 import { SearchBox } from '../../components/admin/SearchBox.js';
 import { Spinner } from '../../components/admin/Spinner.js';
+import { Table } from '../../components/ui/Table.js';
 import { buildInviteeList } from '../../hooks/admin/invitee-list.js';
 import { useFlexUsers, useInvitations } from '../../hooks/admin/useAdminTables.js';
 import { usePaging } from '../../hooks/admin/usePaging.js';
@@ -61,7 +61,7 @@ export default function LeadsPage() {
               toFirstPage();
             }}
           />
-          <ScrollTable caption={t('admin.leads.title')}>
+          <Table caption={t('admin.leads.title')}>
             <thead>
               <tr>
                 <th scope="col">{t('admin.userTable.columns.phone')}</th>
@@ -78,7 +78,7 @@ export default function LeadsPage() {
                 </tr>
               ))}
             </tbody>
-          </ScrollTable>
+          </Table>
           <Pager {...pager} />
         </>
       )}

@@ -8,11 +8,11 @@ import { composedFrom, MessageComposer } from '../../components/admin/MessageCom
 import { ProductSwitch } from '../../components/admin/ProductSwitch.js';
 import { RecentSends } from '../../components/admin/RecentSends.js';
 import { ReviewStep } from '../../components/admin/ReviewStep.js';
-import { SelectField } from '../../components/admin/SelectField.js';
 import { SendAtField } from '../../components/admin/SendAtField.js';
 import { SendResultLine } from '../../components/admin/SendResultLine.js';
 import { Spinner } from '../../components/admin/Spinner.js';
 import { TriStateSelect } from '../../components/admin/TriStateSelect.js';
+import { Select } from '../../components/ui/Select.js';
 import { useAdminRole } from '../../hooks/admin/useAdminRole.js';
 import { useReferrals, useTemplates, useUsers } from '../../hooks/admin/useAdminTables.js';
 import { useMessagingFlow } from '../../hooks/admin/useMessagingFlow.js';
@@ -98,7 +98,7 @@ export function SendSmsScreen() {
           onChange={(bySetupComplete) => set({ bySetupComplete })}
         />
         {product === 'flex' && (
-          <SelectField
+          <Select
             label={t('admin.sendSms.region')}
             anyLabel={t('admin.sendSms.allRegions')}
             value={filters.byRegion ?? ''}
@@ -107,7 +107,7 @@ export function SendSmsScreen() {
           />
         )}
         {role.billingDetails && (
-          <SelectField
+          <Select
             label={t('admin.sendSms.referral')}
             anyLabel={t('admin.sendSms.allReferrals')}
             value={filters.selectedReferral ?? ''}

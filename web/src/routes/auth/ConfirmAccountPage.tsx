@@ -6,11 +6,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
-import { TextField } from '../../components/TextField.js';
+import { Input } from '../../components/ui/Input.js';
+import { useToast } from '../../components/ui/Toast.js';
 import { takePendingSignIn } from '../../hooks/pendingSignIn.js';
 import { useAuth } from '../../hooks/useAuth.js';
 import { useCountdown } from '../../hooks/useCountdown.js';
-import { useToast } from '../../hooks/useToast.js';
 import { auth } from '../../sdk.js';
 
 /** Long enough for an SMS to arrive before the driver asks again. */
@@ -76,7 +76,7 @@ export default function ConfirmAccountPage() {
         {knownPhone ? (
           <p>{t('auth.confirmAccount.instructions', { phoneNumber: formatKnown(knownPhone) })}</p>
         ) : (
-          <TextField
+          <Input
             label={t('auth.phoneNumber')}
             type="tel"
             inputMode="tel"
@@ -85,7 +85,7 @@ export default function ConfirmAccountPage() {
             onChange={setPhoneInput}
           />
         )}
-        <TextField
+        <Input
           label={t('auth.confirmAccount.code')}
           inputMode="numeric"
           autoComplete="one-time-code"

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
-import { TextField } from '../../components/TextField.js';
+import { Input } from '../../components/ui/Input.js';
 import { auth } from '../../sdk.js';
 
 export default function ForgotPasswordPage() {
@@ -56,14 +56,14 @@ export default function ForgotPasswordPage() {
       <h1>{t('auth.forgotPassword.title')}</h1>
       {codeSentTo ? (
         <form className="card form" onSubmit={onReset} noValidate>
-          <TextField
+          <Input
             label={t('auth.forgotPassword.code')}
             inputMode="numeric"
             autoComplete="one-time-code"
             value={code}
             onChange={setCode}
           />
-          <TextField
+          <Input
             label={t('auth.forgotPassword.newPassword')}
             type="password"
             autoComplete="new-password"
@@ -78,7 +78,7 @@ export default function ForgotPasswordPage() {
       ) : (
         <form className="card form" onSubmit={onSendCode} noValidate>
           <p>{t('auth.forgotPassword.instructions')}</p>
-          <TextField
+          <Input
             label={t('auth.phoneNumber')}
             type="tel"
             inputMode="tel"

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
 import { PublicFooter } from '../../components/PublicFooter.js';
-import { TextField } from '../../components/TextField.js';
+import { Checkbox } from '../../components/ui/Checkbox.js';
+import { Input } from '../../components/ui/Input.js';
 import { rememberPendingSignIn } from '../../hooks/pendingSignIn.js';
 import { auth } from '../../sdk.js';
 
@@ -65,14 +66,14 @@ export default function RegisterPage() {
       <main className="page narrow">
         <h1>{t('auth.register.title')}</h1>
         <form className="card form" onSubmit={onSubmit} noValidate>
-          <TextField
+          <Input
             label={t('auth.register.name')}
             autoComplete="name"
             value={form.name}
             onChange={set('name')}
             error={errors.name}
           />
-          <TextField
+          <Input
             label={t('auth.phoneNumber')}
             type="tel"
             inputMode="tel"
@@ -81,7 +82,7 @@ export default function RegisterPage() {
             onChange={set('phone')}
             error={errors.phone}
           />
-          <TextField
+          <Input
             label={t('auth.password')}
             type="password"
             autoComplete="new-password"
@@ -89,7 +90,7 @@ export default function RegisterPage() {
             onChange={set('password')}
             error={errors.password}
           />
-          <TextField
+          <Input
             label={t('auth.register.confirmPassword')}
             type="password"
             autoComplete="new-password"
@@ -98,13 +99,11 @@ export default function RegisterPage() {
             error={errors.confirm}
           />
           <div className="checkbox-field">
-            <input
+            <Checkbox
               id="terms"
-              type="checkbox"
               checked={terms}
-              onChange={(e) => setTerms(e.target.checked)}
-              aria-invalid={errors.terms ? true : undefined}
-              aria-describedby={errors.terms ? 'terms-error' : undefined}
+              onChange={setTerms}
+              errorId={errors.terms ? 'terms-error' : undefined}
             />
             <label htmlFor="terms">
               {t('auth.register.agreeTerms')} (<Link to="/terms">{t('nav.terms')}</Link>)

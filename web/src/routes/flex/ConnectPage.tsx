@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
-import { TextField } from '../../components/TextField.js';
+import { Input } from '../../components/ui/Input.js';
 import { errorMessage } from '../../hooks/errorMessage.js';
 import { gateway } from '../../sdk.js';
 
@@ -40,14 +40,14 @@ export default function ConnectPage() {
       <h1>{t('flex.login.title')}</h1>
       <p>{t('flex.login.description')}</p>
       <form className="card form" onSubmit={onSubmit} noValidate>
-        <TextField
+        <Input
           label={t('flex.login.email')}
           type="email"
           autoComplete="email"
           value={email}
           onChange={setEmail}
         />
-        <TextField
+        <Input
           label={t('auth.password')}
           type="password"
           autoComplete="current-password"

@@ -11,10 +11,10 @@ import { SearchState } from '../../components/driver/SearchState.js';
 import { FormAlert } from '../../components/FormAlert.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { OfferList } from '../../components/OfferList.js';
+import { useToast } from '../../components/ui/Toast.js';
 import { errorMessage } from '../../hooks/errorMessage.js';
 import { driverQueries } from '../../hooks/queries.js';
 import { useFormat } from '../../hooks/useFormat.js';
-import { useToast } from '../../hooks/useToast.js';
 import { gateway } from '../../sdk.js';
 
 const KINDS: OfferKind[] = ['won', 'disliked', 'gone'];

@@ -8,11 +8,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
-import { TextField } from '../../components/TextField.js';
+import { Input } from '../../components/ui/Input.js';
+import { useToast } from '../../components/ui/Toast.js';
 import { errorMessage } from '../../hooks/errorMessage.js';
 import { driverQueries } from '../../hooks/queries.js';
 import { useFormat } from '../../hooks/useFormat.js';
-import { useToast } from '../../hooks/useToast.js';
 import { gateway } from '../../sdk.js';
 
 /** While a friend's text waits for the worker, the list is read again this often. */
@@ -61,7 +61,7 @@ export default function InvitePage() {
       <h1>{t('flex.invite.title')}</h1>
       <p>{t('flex.invite.description')}</p>
       <form className="card form" onSubmit={onSubmit} noValidate>
-        <TextField
+        <Input
           label={t('flex.invite.phoneNumber')}
           type="tel"
           inputMode="tel"

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
-import { TextField } from '../../components/TextField.js';
+import { Input } from '../../components/ui/Input.js';
 import { errorMessage } from '../../hooks/errorMessage.js';
 import { useAuth } from '../../hooks/useAuth.js';
 import { gateway } from '../../sdk.js';
@@ -53,7 +53,7 @@ export default function OtpPage() {
         </p>
       )}
       <form className="card form" onSubmit={onSubmit} noValidate>
-        <TextField
+        <Input
           label={t('flex.otp.code')}
           inputMode="numeric"
           autoComplete="one-time-code"

@@ -6,12 +6,12 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
-import { TextField } from '../../components/TextField.js';
+import { Input } from '../../components/ui/Input.js';
+import { useToast } from '../../components/ui/Toast.js';
 import { errorMessage } from '../../hooks/errorMessage.js';
 import { driverQueries, paymentQueries } from '../../hooks/queries.js';
 import { useAuth } from '../../hooks/useAuth.js';
 import { useFormat } from '../../hooks/useFormat.js';
-import { useToast } from '../../hooks/useToast.js';
 import { gateway } from '../../sdk.js';
 
 const EXPIRY = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/;
@@ -100,7 +100,7 @@ export default function PaymentPage() {
             </>
           )}
         </p>
-        <TextField
+        <Input
           label={t('flex.payment.weeks')}
           type="number"
           min={MIN_WEEKS}
@@ -112,7 +112,7 @@ export default function PaymentPage() {
         {total && <p className="total">{t('flex.payment.total', { total })}</p>}
         <fieldset className="card-fields">
           <legend>{t('flex.payment.card')}</legend>
-          <TextField
+          <Input
             label={t('flex.payment.cardNumber')}
             inputMode="numeric"
             autoComplete="cc-number"
@@ -120,14 +120,14 @@ export default function PaymentPage() {
             onChange={(number) => setCard((c) => ({ ...c, number }))}
           />
           <div className="field-row">
-            <TextField
+            <Input
               label={t('flex.payment.expiry')}
               placeholder="MM/YY"
               autoComplete="cc-exp"
               value={card.expiry}
               onChange={(expiry) => setCard((c) => ({ ...c, expiry }))}
             />
-            <TextField
+            <Input
               label={t('flex.payment.cvc')}
               inputMode="numeric"
               autoComplete="cc-csc"

@@ -10,12 +10,13 @@ import { AlertSettings } from '../../components/driver/AlertSettings.js';
 import { FilterPreview } from '../../components/driver/FilterPreview.js';
 import { FormAlert } from '../../components/FormAlert.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
-import { TextField } from '../../components/TextField.js';
+import { Checkbox } from '../../components/ui/Checkbox.js';
+import { Input } from '../../components/ui/Input.js';
+import { useToast } from '../../components/ui/Toast.js';
 import { defaultSchedule, WeeklyScheduleEditor } from '../../components/WeeklyScheduleEditor.js';
 import { errorMessage } from '../../hooks/errorMessage.js';
 import { driverQueries, platformQueries } from '../../hooks/queries.js';
 import { useAuth } from '../../hooks/useAuth.js';
-import { useToast } from '../../hooks/useToast.js';
 import { gateway } from '../../sdk.js';
 import {
   type Draft,
@@ -147,18 +148,19 @@ export default function SettingsPage() {
           <legend>{t('flex.settings.warehouses')}</legend>
           <div className="toggle-grid">
             {areas.map((area) => (
-              <label key={area.id} className="toggle-tile" htmlFor={`warehouse-${area.id}`}>
-                <input
-                  id={`warehouse-${area.id}`}
-                  type="checkbox"
-                  checked={draft.warehouses.includes(area.id)}
-                  onChange={(e) => toggleWarehouse(area.id, e.target.checked)}
-                />
-                <span className="tile-text">
-                  <span>{area.name}</span>
-                  <span className="tile-code">{area.id}</span>
-                </span>
-              </label>
+              <Checkbox
+                key={area.id}
+                id={`warehouse-${area.id}`}
+                labelClassName="toggle-tile"
+                label={
+                  <span className="tile-text">
+                    <span>{area.name}</span>
+                    <span className="tile-code">{area.id}</span>
+                  </span>
+                }
+                checked={draft.warehouses.includes(area.id)}
+                onChange={(on) => toggleWarehouse(area.id, on)}
+              />
             ))}
           </div>
           {noWarehouse && (
@@ -168,7 +170,7 @@ export default function SettingsPage() {
           )}
         </fieldset>
         <div className="field-row">
-          <TextField
+          <Input
             label={t('flex.settings.minAmountPerHour')}
             type="number"
             min={0}
@@ -180,7 +182,7 @@ export default function SettingsPage() {
             value={draft.minHourlyPay}
             onChange={(v) => setDraft((d) => ({ ...d, minHourlyPay: v }))}
           />
-          <TextField
+          <Input
             label={t('flex.settings.minBlockPayment')}
             type="number"
             min={0}
@@ -191,7 +193,7 @@ export default function SettingsPage() {
             value={draft.minBlockPay}
             onChange={(v) => setDraft((d) => ({ ...d, minBlockPay: v }))}
           />
-          <TextField
+          <Input
             label={t('flex.settings.timeBuffer')}
             type="number"
             min={0}
@@ -216,7 +218,7 @@ export default function SettingsPage() {
                   <div key={area.id} className="station-rule">
                     <h3>{area.name}</h3>
                     <div className="field-row">
-                      <TextField
+                      <Input
                         label={`${t('flex.settings.minAmountPerHour')} (${area.id})`}
                         type="number"
                         min={0}
@@ -229,7 +231,7 @@ export default function SettingsPage() {
                         value={rule.minHourlyPay}
                         onChange={(v) => setStation(area.id, 'minHourlyPay', v)}
                       />
-                      <TextField
+                      <Input
                         label={`${t('flex.settings.minBlockPayment')} (${area.id})`}
                         type="number"
                         min={0}
@@ -241,7 +243,7 @@ export default function SettingsPage() {
                         value={rule.minBlockPay}
                         onChange={(v) => setStation(area.id, 'minBlockPay', v)}
                       />
-                      <TextField
+                      <Input
                         label={`${t('flex.settings.timeBuffer')} (${area.id})`}
                         type="number"
                         min={0}
@@ -260,7 +262,7 @@ export default function SettingsPage() {
           </fieldset>
         )}
         <div className="field-row">
-          <TextField
+          <Input
             label={t('flex.settings.minBlockHours')}
             type="number"
             min={0}
@@ -273,7 +275,7 @@ export default function SettingsPage() {
             value={draft.minBlockHours}
             onChange={(v) => setDraft((d) => ({ ...d, minBlockHours: v }))}
           />
-          <TextField
+          <Input
             label={t('flex.settings.maxBlockHours')}
             type="number"
             min={0}

@@ -1,9 +1,9 @@
-// A table that uses the screen's width with sticky headers; on a phone its rows become cards
-// whose cells are labelled with their column's header. The scroll area can be focused to scroll
-// it by keyboard.
+// A table of the design system (styles in ui.css): it uses the screen's width with sticky headers;
+// on a phone its rows become cards whose cells are labelled with their column's header. The scroll
+// area can be focused to scroll it by keyboard.
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 
-export function ScrollTable({ caption, children }: { caption: string; children: ReactNode }) {
+export function Table({ caption, children }: { caption: string; children: ReactNode }) {
   const ref = useRef<HTMLTableElement>(null);
   // Each body cell carries its header's text, which the card layout shows beside the value.
   useLayoutEffect(() => {

@@ -1,8 +1,9 @@
-// A modal yes/no question, on the native <dialog> so focus stays inside it while open.
+// A dialog of the design system (styles in admin.css, its only user so far): a modal yes/no
+// question, on the native <dialog> so focus stays inside it while open.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export function ConfirmDialog({
+export function Dialog({
   open,
   text,
   confirmLabel,

@@ -1,4 +1,5 @@
-// Toasts: short messages that close by themselves after 5 seconds.
+// Toasts of the design system (styles in ui.css): short messages that close by themselves after
+// 5 seconds. The provider sits once around the app; useToast shows one from anywhere inside it.
 import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,7 +1,8 @@
-// A labelled input with its validation message, tied together for screen readers.
+// An input of the design system (styles in ui.css): a labelled input with an optional unit and its
+// validation message, tied together for screen readers.
 import { type InputHTMLAttributes, useId } from 'react';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
+export interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
   label: string;
   value: string;
   onChange(value: string): void;
@@ -12,15 +13,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   suffix?: string;
 }
 
-export function TextField({
-  label,
-  value,
-  onChange,
-  error,
-  prefix,
-  suffix,
-  ...input
-}: TextFieldProps) {
+export function Input({ label, value, onChange, error, prefix, suffix, ...input }: InputProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (

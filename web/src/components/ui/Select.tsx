@@ -1,7 +1,7 @@
-// A labelled select whose first option means 'no filter'.
+// A select of the design system (styles in ui.css): labelled, its first option meaning 'no filter'.
 import { useId } from 'react';
 
-export function SelectField({
+export function Select({
   label,
   value,
   anyLabel,
