@@ -12,7 +12,7 @@ import { installPipeline } from '../src/http/pipeline.js';
 import { createMessaging, type Messaging } from '../src/messaging/index.js';
 import { type Db, openDatabase } from '../src/storage/db.js';
 import { migrate } from '../src/storage/migrate.js';
-import type { UserRecord } from '../src/storage/users.js';
+import { insertUsers, type UserRecord } from '../src/storage/users.js';
 import { POSTGRES_URL, uniqueSchema } from './helpers/database.js';
 
 export { POSTGRES_URL } from './helpers/database.js';
@@ -147,4 +147,22 @@ export function waitForJob(db: Db, jobId: string, timeout = 60_000): Promise<voi
 /** `count` distinct valid US numbers: +1555 followed by seven digits from `start`. */
 export function phoneNumbers(count: number, start = 0): string[] {
   return Array.from({ length: count }, (_, i) => `+1555${String(start + i).padStart(7, '0')}`);
+}
+
+/** The owner the messaging suites send as (`x-test-user`). */
+export const OWNER = 'owner-1';
+
+/** Adds the owner's user row; `multiSegment` lets them send messages longer than one segment. */
+export async function withOwner(testDb: TestDb, options: { multiSegment?: boolean } = {}) {
+  await insertUsers(testDb.db, [
+    {
+      id: OWNER,
+      product: 'flex',
+      phone_number: '+15559990001',
+      name: 'Owner',
+      is_admin: true,
+      role: 'owner',
+      ...(options.multiSegment ? { can_send_multi_segment: true } : {}),
+    },
+  ]);
 }

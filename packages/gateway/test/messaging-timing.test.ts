@@ -6,31 +6,19 @@ import { eventually } from '../../../tests/support/eventually.js';
 import { openDatabase } from '../src/storage/db.js';
 import { insertUsers } from '../src/storage/users.js';
 import {
+  OWNER,
   openTestDb,
   POSTGRES_URL,
   startMessagingServer,
   type TestDb,
   waitForJob,
+  withOwner,
 } from './messaging-harness.js';
 
-const OWNER = 'owner-1';
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function withOwner(testDb: TestDb): Promise<void> {
-  await insertUsers(testDb.db, [
-    {
-      id: OWNER,
-      product: 'flex',
-      phone_number: '+15559990001',
-      name: 'Owner',
-      is_admin: true,
-      role: 'owner',
-    },
-  ]);
-}
 
 async function send(url: string, numbers: string[], sendAt?: string) {
   const response = await fetch(`${url}/api/flex/v1/admin/sendsms`, {

@@ -9,36 +9,22 @@ import { createMessaging } from '../src/messaging/index.js';
 import { createOutboxProvider } from '../src/messaging/providers/outbox.js';
 import { createSendWorker } from '../src/messaging/worker.js';
 import { openDatabase } from '../src/storage/db.js';
-import { insertUsers } from '../src/storage/users.js';
 import {
   type DbKind,
+  OWNER,
   openTestDb,
   POSTGRES_URL,
   phoneNumbers,
   startMessagingServer,
   type TestDb,
   waitForJob,
+  withOwner,
 } from './messaging-harness.js';
 
-const OWNER = 'owner-1';
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function withOwner(testDb: TestDb): Promise<void> {
-  await insertUsers(testDb.db, [
-    {
-      id: OWNER,
-      product: 'flex',
-      phone_number: '+15559990001',
-      name: 'Owner',
-      is_admin: true,
-      role: 'owner',
-      can_send_multi_segment: true,
-    },
-  ]);
-}
 
 async function send(url: string, numbers: string[], key = `k-${Math.random()}`) {
   const response = await fetch(`${url}/api/flex/v1/admin/sendsms`, {
@@ -64,7 +50,7 @@ describe.each<DbKind>(['pglite', 'postgres'])('the send worker (%s)', (kind) => 
   it('keeps to 10 messages a second by default: 30 recipients are spread over at least 2.5 s', async () => {
     const testDb = await openTestDb(kind);
     cleanups.push(() => testDb.close());
-    await withOwner(testDb);
+    await withOwner(testDb, { multiSegment: true });
     const server = await startMessagingServer(testDb.db);
     cleanups.push(() => server.close());
 
@@ -87,7 +73,7 @@ describe('several workers on one PostgreSQL database', () => {
   it('two gateways deliver 500 recipients exactly once between them', async () => {
     const testDb = await openTestDb('postgres');
     cleanups.push(() => testDb.close());
-    await withOwner(testDb);
+    await withOwner(testDb, { multiSegment: true });
     const other = await openDatabase({
       kind: 'postgres',
       url: POSTGRES_URL,
@@ -120,7 +106,7 @@ describe('several workers on one PostgreSQL database', () => {
   it('two gateways sharing one sender’s pace never exceed it together in any one-second window', async () => {
     const testDb = await openTestDb('postgres');
     cleanups.push(() => testDb.close());
-    await withOwner(testDb);
+    await withOwner(testDb, { multiSegment: true });
     const other = await openDatabase({
       kind: 'postgres',
       url: POSTGRES_URL,
@@ -172,7 +158,7 @@ describe('several workers on one PostgreSQL database', () => {
   it('a gateway killed mid-send and started again delivers every recipient exactly once', async () => {
     const testDb = await openTestDb('postgres');
     cleanups.push(() => testDb.close());
-    await withOwner(testDb);
+    await withOwner(testDb, { multiSegment: true });
 
     const first = await startChild(testDb.schema!);
     const { jobId, queued } = await send(first.url, phoneNumbers(300));
