@@ -1,7 +1,7 @@
 // The driver service on a real gateway on 127.0.0.1: fast catcher timings, the sandbox platform's
 // generator and 5xx off, drivers with real id tokens signed in through amazon-cognito-identity-js,
 // and a small JSON client for the /api/flex/v1 driver endpoints.
-import { startOfDay } from '@blockcatch/sdk';
+import { everyDay, startOfDay } from '@blockcatch/sdk';
 import { CognitoUser, CognitoUserPool, type ICognitoStorage } from 'amazon-cognito-identity-js';
 import { eventually } from '../../../tests/support/eventually.js';
 import type { GatewayConfigInput } from '../src/config.js';
@@ -176,15 +176,7 @@ export function openFilters(overrides: Record<string, unknown> = {}) {
     minHourlyPay: 15,
     minBlockPay: 40,
     timeBufferMinutes: 30,
-    weeklySchedule: {
-      mon: allDay,
-      tue: allDay,
-      wed: allDay,
-      thu: allDay,
-      fri: allDay,
-      sat: allDay,
-      sun: allDay,
-    },
+    weeklySchedule: everyDay(allDay),
     timeZone: 'America/Chicago',
     ...overrides,
   };

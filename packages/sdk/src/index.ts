@@ -88,6 +88,7 @@ export {
 export { median, summarizeLatency } from './core/latency.js';
 export {
   createOfferMatcher,
+  everyDay,
   type MatchContext,
   type MatchResult,
   matchOffer,

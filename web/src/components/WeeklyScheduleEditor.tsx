@@ -1,6 +1,12 @@
 // The weekly schedule of the filters: for each day, the windows (start and end) blocks must fit in.
 // A window ending before it starts (22:00–02:00) runs into the next day, and says so.
-import { type ScheduleWindow, WEEKDAYS, type Weekday, type WeeklySchedule } from '@blockcatch/sdk';
+import {
+  everyDay,
+  type ScheduleWindow,
+  WEEKDAYS,
+  type Weekday,
+  type WeeklySchedule,
+} from '@blockcatch/sdk';
 import { useTranslation } from 'react-i18next';
 
 const DAY_KEYS: Record<Weekday, string> = {
@@ -102,17 +108,7 @@ export function WeeklyScheduleEditor({
                 {t('flex.settings.addWindow')}
                 <span className="visually-hidden"> {dayName}</span>
               </button>
-              <button
-                type="button"
-                className="ghost"
-                onClick={() =>
-                  onChange(
-                    Object.fromEntries(
-                      WEEKDAYS.map((d) => [d, windows.map((w) => ({ ...w }))]),
-                    ) as WeeklySchedule,
-                  )
-                }
-              >
+              <button type="button" className="ghost" onClick={() => onChange(everyDay(windows))}>
                 {t('flex.settings.copyToAll')}
                 <span className="visually-hidden"> ({dayName})</span>
               </button>
@@ -126,5 +122,5 @@ export function WeeklyScheduleEditor({
 
 /** Every day 06:00 to 22:00: a schedule a new driver can save as it is. */
 export function defaultSchedule(): WeeklySchedule {
-  return Object.fromEntries(WEEKDAYS.map((day) => [day, [NEW_WINDOW]])) as WeeklySchedule;
+  return everyDay([NEW_WINDOW]);
 }

@@ -1,4 +1,4 @@
-import { type DriverFilters, startOfDay } from '@blockcatch/sdk';
+import { type DriverFilters, everyDay, startOfDay } from '@blockcatch/sdk';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isoWeekOf, suggestFilterChange } from './digest.js';
@@ -11,15 +11,7 @@ const filters: DriverFilters = {
   minHourlyPay: 25,
   minBlockPay: 40,
   timeBufferMinutes: 30,
-  weeklySchedule: {
-    mon: allDay,
-    tue: allDay,
-    wed: allDay,
-    thu: allDay,
-    fri: allDay,
-    sat: allDay,
-    sun: allDay,
-  },
+  weeklySchedule: everyDay(allDay),
   timeZone: ZONE,
 };
 // Monday 2026-11-30, noon in Chicago.

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createOfferMatcher,
+  everyDay,
   type MatchContext,
   matchOffer,
   type RefusalReason,
@@ -880,5 +881,17 @@ describe('scheduleSearch', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('everyDay', () => {
+  it('gives every weekday its own copy of the same windows', () => {
+    const windows = [{ start: '22:00', end: '02:00' }];
+    const week = everyDay(windows);
+    expect(Object.keys(week)).toEqual([...WEEKDAYS]);
+    for (const day of WEEKDAYS) expect(week[day]).toEqual(windows);
+    week.mon[0]!.start = '06:00';
+    expect(week.tue[0]!.start).toBe('22:00');
+    expect(windows[0]!.start).toBe('22:00');
   });
 });

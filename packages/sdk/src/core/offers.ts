@@ -17,7 +17,14 @@
 // An offer ending no later than it starts fits no window, so it is refused for 'schedule'; the
 // hourly-pay rule, which it would divide by zero or less for, lets it through to get there.
 import { endOfDay, offsetAt, startOfDay } from './days.js';
-import type { Block, DriverFilters, Offer, WeeklySchedule } from './schemas/driver.js';
+import {
+  type Block,
+  type DriverFilters,
+  type Offer,
+  type ScheduleWindow,
+  WEEKDAYS,
+  type WeeklySchedule,
+} from './schemas/driver.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -128,6 +135,13 @@ export interface ScheduleSearch {
   /** When not searching: when searching starts again (a day before the next window), or null
    * when the schedule has no window at all. */
   searchFrom: number | null;
+}
+
+/** A week with the same windows every day (each day its own copies): "copy to every day". */
+export function everyDay(windows: readonly ScheduleWindow[]): WeeklySchedule {
+  return Object.fromEntries(
+    WEEKDAYS.map((day) => [day, windows.map((w) => ({ ...w }))]),
+  ) as WeeklySchedule;
 }
 
 /**
