@@ -58,14 +58,18 @@ async function postSms(url: string, numbers: string[], key: string) {
   return answer;
 }
 
-/** The floor: the same rows in one INSERT … SELECT FROM unnest, no checks, no reply. */
-async function bareInsert(db: Db, numbers: string[]): Promise<number> {
+/**
+ * The floor: the same rows in one INSERT … SELECT FROM unnest, no checks, no reply. As 'cancelled'
+ * rows they skip the partial index the worker claims by; as 'queued' rows (what a send stores) they
+ * pay it too, the floor for storing a deliverable job.
+ */
+async function bareInsert(db: Db, numbers: string[], status: string): Promise<number> {
   const started = performance.now();
   await db.query(
     `INSERT INTO send_recipients (job_id, seq, to_number, status, next_attempt_ts)
-     SELECT 'bare', t.seq, t.to_number, 'cancelled', 0
+     SELECT 'bare', t.seq, t.to_number, $2, 0
      FROM unnest($1::text[]) WITH ORDINALITY AS t(to_number, seq)`,
-    [numbers],
+    [numbers, status],
   );
   const ms = performance.now() - started;
   await db.query("DELETE FROM send_recipients WHERE job_id = 'bare'");
@@ -84,7 +88,8 @@ async function benchCreateAndDeliver(kind: DbKind): Promise<string[]> {
     await db.query("UPDATE send_recipients SET status = 'cancelled' WHERE job_id = $1", [
       warm.jobId,
     ]);
-    const floor = await bareInsert(db, numbers);
+    const floor = await bareInsert(db, numbers, 'cancelled');
+    const queuedFloor = await bareInsert(db, numbers, 'queued');
     const created = performance.now();
     const answer = await postSms(server.url, numbers, 'bench');
     const createMs = performance.now() - created;
@@ -99,10 +104,10 @@ async function benchCreateAndDeliver(kind: DbKind): Promise<string[]> {
     if (outbox?.n !== RECIPIENTS) {
       throw new Error(`outbox holds ${outbox?.n}, expected ${RECIPIENTS}`);
     }
-    const verdict = createMs <= CREATE_GOAL_MS ? 'meets' : 'MISSES';
+    const verdict = createMs < CREATE_GOAL_MS ? 'met' : 'MISSED';
     return [
       `${kind}: job creation of ${RECIPIENTS.toLocaleString('en-US')} recipients (POST /sendsms: parse, validate, store job + recipients, reply)`,
-      `  ours ${createMs.toFixed(0)} ms, goal ${CREATE_GOAL_MS} ms (${verdict}); bare INSERT … unnest of the same rows ${floor.toFixed(0)} ms (${(createMs / floor).toFixed(1)}× the floor)`,
+      `  ours ${createMs.toFixed(0)} ms, goal < ${CREATE_GOAL_MS} ms: ${verdict}; floor: bare INSERT … unnest of the same rows ${floor.toFixed(0)} ms (${(createMs / floor).toFixed(1)}× the floor), ${queuedFloor.toFixed(0)} ms as queued rows (with the worker's index)`,
       `${kind}: delivery with the rate limit off: ${(deliverMs / 1000).toFixed(2)} s, ${Math.round(RECIPIENTS / (deliverMs / 1000)).toLocaleString('en-US')} recipients/s`,
     ];
   } finally {

@@ -81,6 +81,13 @@ function attemptsFor(route: RouteOptions): Attempt[] {
       body: '{"__proto__":{"x":1}}',
       field: '__proto__',
     });
+    attempts.push({
+      name: '__proto__ spelled with an escape',
+      method,
+      url,
+      body: '{"\\u005f_proto__":{"x":1}}',
+      field: '__proto__',
+    });
     attempts.push({ name: 'a non-finite number', method, url, body: '{"n":1e999}' });
     if (schema.body) {
       attempts.push(json('an unknown field', { unknownField: 1 }));
