@@ -5,9 +5,24 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { markRoutesPublic } from './http/auth.js';
 import { notFound } from './http/errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A file of the web app (or its index.html fallback): touches no database, so it is neither
+     * rate limited (which costs a query on PostgreSQL) nor refused when the database is busy.
+     */
+    webApp?: boolean;
+  }
+}
+
+/** Whether `request`'s route serves the web app's files. */
+export function isWebAppRequest(request: FastifyRequest): boolean {
+  return request.routeOptions.config?.webApp === true;
+}
 
 /** The web workspace's build output, three levels up from src/ and from dist/ alike. */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -20,6 +35,9 @@ export async function registerWebApp(app: FastifyInstance, dir: string): Promise
   // One public scope: the static files and the client-side-route fallback, which needs sendFile.
   await app.register(async (scope) => {
     markRoutesPublic(scope);
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, webApp: true };
+    });
     // Brotli or gzip as the browser asks; only this scope, so the API's own encoding stays its own.
     // The build writes .br and .gz copies at the highest levels (web/build/precompress.ts), sent as
     // they are; a file without one is compressed on the fly.

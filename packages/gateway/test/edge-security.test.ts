@@ -129,6 +129,38 @@ describe('the request limit', () => {
     expect((await fetch(`${second}/api/status/health`)).status).toBe(429);
   });
 
+  it('leaves the web app files out on PostgreSQL: they cost no query and use up no budget', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'blockcatch-web-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    await mkdir(join(dir, 'assets'));
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>BlockCatch</title>');
+    await writeFile(join(dir, 'assets', 'app.js'), 'console.log(1)');
+    const schema = uniqueSchema();
+    const url = await start({
+      databaseUrl: POSTGRES_URL,
+      databaseSchema: schema,
+      rateLimit: { perMinute: 3 },
+      webDir: dir,
+    });
+    cleanups.push(async () => {
+      const pg = (await import('pg')).default;
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    });
+    const files: number[] = [];
+    for (const path of ['/', '/assets/app.js', '/admin/users', '/assets/app.js', '/', '/']) {
+      const answer = await fetch(`${url}${path}`);
+      await answer.arrayBuffer();
+      files.push(answer.status);
+    }
+    expect(files).toEqual([200, 200, 200, 200, 200, 200]);
+    // The API's budget is whole: the files counted nothing in the shared table.
+    expect(await flood(url, 3)).toEqual([200, 200, 200]);
+    expect((await fetch(`${url}/api/status/health`)).status).toBe(429);
+  });
+
   it('is counted together through Redis when REDIS_URL is set', async () => {
     const shared = { redisUrl: 'redis://127.0.0.1:6379', rateLimit: { perMinute: 4 } };
     const first = await start(shared);

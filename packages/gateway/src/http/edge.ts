@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import type { GatewayConfig } from '../config.js';
 import type { Queryable } from '../storage/db.js';
 import { hitCounter } from '../storage/security-counters.js';
+import { isWebAppRequest } from '../web.js';
 import { ApiError } from './errors.js';
 
 /** Headers the clients read from answers: the health check's version and CDN ids. */
@@ -79,6 +80,8 @@ export async function registerEdge(
     : null;
   await app.register(rateLimit, {
     global: true,
+    // The web app's files cost no query; counting them would cost one each on PostgreSQL.
+    allowList: (request) => isWebAppRequest(request),
     max: config.rateLimit.perMinute,
     timeWindow: 60_000,
     ...(redis
