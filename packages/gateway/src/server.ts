@@ -7,6 +7,7 @@ import { registerApi } from './api/routes.js';
 import { type GatewayConfig, type GatewayConfigInput, parseConfig } from './config.js';
 import { createDriverService, type DriverService } from './driver/index.js';
 import { registerApiDocs } from './http/api-docs.js';
+import { countCallers } from './http/db-callers.js';
 import { registerEdge } from './http/edge.js';
 import { installPipeline } from './http/pipeline.js';
 import { cachePrincipals } from './http/principal-cache.js';
@@ -53,7 +54,7 @@ export async function buildGateway(
   } = {},
 ): Promise<Gateway> {
   const config = parseConfig(input);
-  const db =
+  const opened =
     options.db ??
     (await openDatabase(
       config.databaseUrl
@@ -65,6 +66,8 @@ export async function buildGateway(
           }
         : { kind: 'pglite', dataDir: config.dataDir },
     ));
+  // Backpressure counts the requests waiting for it, so every part of the gateway shares this one.
+  const db = countCallers(opened);
   await migrate(db);
 
   const app = Fastify({

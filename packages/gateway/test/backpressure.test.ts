@@ -1,4 +1,4 @@
-// Backpressure against a running gateway: with the database's queue past its bound, requests are
+// Backpressure against a running gateway: with more requests waiting for the database than its bound, requests are
 // refused at once with 503 `unavailable` and `Retry-After` (the health check still answers), the
 // SDK waits and repeats them, and the gateway serves again as soon as the queue drains.
 import { createGatewayClient } from '@blockcatch/sdk';
@@ -7,27 +7,33 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../tests/support/eventually.js';
 import { buildGateway, type Gateway } from '../src/server.js';
-import { openDatabase } from '../src/storage/db.js';
+import { type Db, openDatabase } from '../src/storage/db.js';
 import { POSTGRES_URL, uniqueSchema } from './helpers/database.js';
-import { ADMIN, insertPeople, staff } from './helpers/people.js';
+import { ADMIN, flexUsers, insertPeople, staff } from './helpers/people.js';
 import { signIn } from './helpers/sign-in.js';
 
 const QUEUE_LIMIT = 2;
 
+let inner: Db;
 let gateway: Gateway;
 let url: string;
 let token: string;
 let refused = 0;
 
 beforeAll(async () => {
-  gateway = await buildGateway({
-    port: 0,
-    logLevel: 'silent',
-    seed: false,
-    dbQueueLimit: QUEUE_LIMIT,
-    goodStandingSweepMs: 0,
-    catcher: { enabled: false },
-  });
+  // The gateway runs over a database whose own queue of queries the tests read.
+  inner = await openDatabase({ kind: 'pglite' });
+  gateway = await buildGateway(
+    {
+      port: 0,
+      logLevel: 'silent',
+      seed: false,
+      dbQueueLimit: QUEUE_LIMIT,
+      goodStandingSweepMs: 0,
+      catcher: { enabled: false },
+    },
+    { db: inner },
+  );
   await insertPeople(gateway.db);
   const admin = staff.find((member) => member.phoneNumber === ADMIN)!;
   await gateway.identity.ensureAccount(admin);
@@ -44,13 +50,20 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.close();
+  await inner?.close();
 });
 
-/**
- * Fills the database's queue past the bound: one transaction holds the database (PGlite runs one
- * at a time) and more queries wait behind it. Resolves the returned function to drain it.
- */
-async function saturate(): Promise<() => Promise<void>> {
+const me = () => request(`${url}/api/flex/v1/user`, { headers: { authorization: token } });
+
+/** The driver dashboard as an admin reads it: its reads run several at once. */
+const dashboard = () =>
+  request(
+    `${url}/api/flex/v1/admin/users/${encodeURIComponent(flexUsers[0]!.phoneNumber)}/dashboard`,
+    { headers: { authorization: token } },
+  );
+
+/** Holds the database in one transaction (PGlite runs one at a time) until released. */
+async function holdDatabase(): Promise<{ release(): Promise<void> }> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -64,15 +77,29 @@ async function saturate(): Promise<() => Promise<void>> {
     await held;
   });
   await inside;
-  const waiting = Array.from({ length: QUEUE_LIMIT + 1 }, () => gateway.db.query('SELECT 1'));
-  expect(gateway.db.queueDepth()).toBeGreaterThan(QUEUE_LIMIT);
-  return async () => {
-    release();
-    await Promise.all([holder, ...waiting]);
+  return {
+    async release() {
+      release();
+      await holder;
+    },
   };
 }
 
-const me = () => request(`${url}/api/flex/v1/user`, { headers: { authorization: token } });
+type Answer = Awaited<ReturnType<typeof dashboard>>;
+
+/** Fills the queue past the bound with requests waiting behind a held database. */
+async function saturate(): Promise<() => Promise<void>> {
+  const hold = await holdDatabase();
+  const waiting = Array.from({ length: QUEUE_LIMIT + 1 }, dashboard);
+  await eventually(() => expect(gateway.db.queueDepth()).toBe(QUEUE_LIMIT + 1));
+  return async () => {
+    await hold.release();
+    for (const answer of await Promise.all(waiting)) {
+      expect(answer.statusCode).toBe(200);
+      await answer.body.dump();
+    }
+  };
+}
 
 describe('a gateway whose database queue is full', () => {
   it('answers 503 unavailable with Retry-After at once, keeps the health check, and recovers', async () => {
@@ -80,13 +107,13 @@ describe('a gateway whose database queue is full', () => {
     const drain = await saturate();
     try {
       // Many callers at once: none joins the queue, every one is refused while it is full.
-      const answers = await Promise.all(Array.from({ length: 20 }, me));
+      const answers = await Promise.all(Array.from({ length: 20 }, dashboard));
       for (const answer of answers) {
         expect(answer.statusCode).toBe(503);
         expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
         expect(await answer.body.json()).toMatchObject({ code: 'unavailable' });
       }
-      expect(gateway.db.queueDepth()).toBeGreaterThan(QUEUE_LIMIT);
+      expect(gateway.db.queueDepth()).toBe(QUEUE_LIMIT + 1);
       const health = await request(`${url}/api/status/health`);
       expect(health.statusCode).toBe(200);
       await health.body.dump();
@@ -118,6 +145,61 @@ describe('a gateway whose database queue is full', () => {
     }
     await expect(read).resolves.toMatchObject({ phoneNumber: ADMIN });
     await transport.close();
+  });
+});
+
+describe('a request that runs several reads at once', () => {
+  it('waits as one request, so as many requests as the bound are still served', async () => {
+    const hold = await holdDatabase();
+    let answers: Answer[] = [];
+    try {
+      const waiting = Array.from({ length: QUEUE_LIMIT }, dashboard);
+      // More queries wait than the bound, but only as many requests.
+      await eventually(() => {
+        expect(inner.queueDepth()).toBeGreaterThan(QUEUE_LIMIT);
+        expect(gateway.db.queueDepth()).toBe(QUEUE_LIMIT);
+      });
+      const another = dashboard();
+      await eventually(() => expect(gateway.db.queueDepth()).toBe(QUEUE_LIMIT + 1));
+      await hold.release();
+      answers = await Promise.all([...waiting, another]);
+    } finally {
+      await hold.release();
+    }
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      await answer.body.dump();
+    }
+  });
+
+  it('refuses what comes past the bound when many arrive at once, and queues none of it', async () => {
+    const hold = await holdDatabase();
+    const calls = Array.from({ length: 20 }, dashboard);
+    let settled = 0;
+    for (const call of calls) {
+      call.then(
+        () => settled++,
+        () => settled++,
+      );
+    }
+    try {
+      // The bound admits QUEUE_LIMIT + 1 (refusing only past it); every other one is refused now.
+      await eventually(() => expect(settled).toBe(calls.length - (QUEUE_LIMIT + 1)));
+      expect(gateway.db.queueDepth()).toBe(QUEUE_LIMIT + 1);
+    } finally {
+      await hold.release();
+    }
+    const answers = await Promise.all(calls);
+    const refusedNow = answers.filter((answer) => answer.statusCode === 503);
+    expect(refusedNow.length).toBe(calls.length - (QUEUE_LIMIT + 1));
+    for (const answer of answers) {
+      if (answer.statusCode === 503) {
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      } else {
+        expect(answer.statusCode).toBe(200);
+      }
+      await answer.body.dump();
+    }
   });
 });
 

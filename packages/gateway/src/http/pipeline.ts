@@ -2,8 +2,8 @@
 // JSON parser with its bounds, backpressure, the zod schema compilers, and the per-route auth hook.
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Authenticate } from '../api/authenticate.js';
-import type { Db } from '../storage/db.js';
 import { installAuth } from './auth.js';
+import type { CallerCountingDb } from './db-callers.js';
 import { installErrorHandler } from './errors.js';
 import { installJsonBodyParser, installUrlTextCheck } from './json-body.js';
 import { installLoadShedding } from './load-shedding.js';
@@ -13,7 +13,7 @@ import { serializerCompiler, validatorCompiler } from './validation.js';
 export function installPipeline(
   app: FastifyInstance,
   authenticate: Authenticate,
-  backpressure?: { db: Db; queueLimit: number },
+  backpressure?: { db: CallerCountingDb; queueLimit: number },
 ): readonly RouteOptions[] {
   installErrorHandler(app);
   // Before the auth hook: a refused request costs no query.

@@ -29,7 +29,7 @@ export class DatabaseBusyError extends Error {
     readonly queueDepth: number,
     readonly limit: number,
   ) {
-    super(`The database has ${queueDepth} queries waiting, past the bound of ${limit}.`);
+    super(`${queueDepth} requests wait for the database, past the bound of ${limit}.`);
   }
 }
 
