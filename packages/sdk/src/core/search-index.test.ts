@@ -19,6 +19,8 @@ const phoneNumber = fc.oneof(
   fc.stringMatching(/^\+1[2-9]\d{9}$/),
   fc.stringMatching(/^\([2-9]\d{2}\) \d{3}-\d{4}$/),
   fc.stringMatching(/^[\d ]{0,8}$/),
+  // Numbers as typed by hand: letters, an Arabic-Indic digit (not a digit to phone search), '+'.
+  fc.string({ unit: fc.constantFrom(...'0123456789+-() xK', '\u0663'), maxLength: 16 }),
 );
 const flexRow = fc.record({
   name: text,
@@ -70,6 +72,22 @@ describe('createRecipientSearch', () => {
       fc.property(rows, fc.oneof(text, phoneNumber), (list, typed) => {
         const index = createRecipientSearch<SearchableRow>(list);
         for (let end = 0; end <= typed.length; end++) {
+          const query = typed.slice(0, end);
+          expect(index.search(query)).toEqual(searchRecipients(list, query));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('answers the digits of a stored number, typed one at a time, as searchRecipients does', () => {
+    fc.assert(
+      fc.property(rows, fc.nat(), fc.nat(), (list, pick, cut) => {
+        fc.pre(list.length > 0);
+        const index = createRecipientSearch<SearchableRow>(list);
+        const digits = list[pick % list.length]!.phoneNumber.replace(/\D+/g, '');
+        const typed = digits.slice(cut % (digits.length + 1));
+        for (let end = 1; end <= typed.length; end++) {
           const query = typed.slice(0, end);
           expect(index.search(query)).toEqual(searchRecipients(list, query));
         }

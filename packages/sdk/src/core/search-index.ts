@@ -1,9 +1,11 @@
 // Search as you type over a loaded table: the fields search reads, lower-cased once into one
 // joined string, so each keystroke is a run of `indexOf` calls instead of a pattern per field.
 
+import { hasNormalizedPhone } from './phone.js';
 import {
+  digitsOf,
   matchesRecipientPattern,
-  phoneQueryMatcher,
+  phoneQuery,
   recipientPattern,
   type SearchableRow,
 } from './search.js';
@@ -17,8 +19,17 @@ const SEPARATOR = '\u0000';
  * are matched by the pattern itself.
  */
 const BEYOND_LATIN1 = /[\u0100-\uffff]/;
+/** Ends each row's phone digits in the joined digits, so a piece of a number never spans two rows. */
+const DIGITS_END = '|';
+const PLAIN_PHONE = /^\+?\d*$/;
+/**
+ * Below this share of the table's rows, a narrowing keystroke reads each candidate's own text
+ * instead of searching the joined text for the next hit, which may lie far past rows not asked about.
+ */
+const SPARSE_SHARE = 1 / 4;
 /** Enough earlier answers to narrow from while typing, and to step back on backspace. */
 const REMEMBERED_QUERIES = 32;
+const PLUS = 43;
 
 export interface RecipientSearch<T> {
   /** Exactly `searchRecipients(rows, query)`, answered from the index. */
@@ -42,6 +53,7 @@ export function createRecipientSearch<T extends SearchableRow>(
 ): RecipientSearch<T> {
   const index = buildIndex(rows);
   const { text, starts, foreign } = index;
+  const sparseBelow = rows.length * SPARSE_SHARE;
   let history: Answer[] = [];
 
   function textMatches(key: string, raw: string): Uint32Array {
@@ -60,7 +72,10 @@ export function createRecipientSearch<T extends SearchableRow>(
     else {
       // A first query of several letters starts from the rows holding its rarest letter.
       from ??= rowsWithCharacter(index, rows, rarestCharacter(index, key), raw);
-      matches = scanIndex(text, starts, foreign, rows, key, raw, from);
+      matches =
+        from.length < sparseBelow
+          ? scanCandidates(text, starts, foreign, rows, key, raw, from)
+          : scanIndex(text, starts, foreign, rows, key, raw, from);
     }
     history.push({ key, matches });
     if (history.length > REMEMBERED_QUERIES) history.shift();
@@ -77,8 +92,9 @@ export function createRecipientSearch<T extends SearchableRow>(
       }
       const key = BEYOND_LATIN1.test(raw) ? raw : raw.toLowerCase();
       const matches = textMatches(key, raw);
-      const phone = phoneQueryMatcher(raw);
-      return phone === null ? pick(rows, matches) : withPhoneMatches(rows, matches, phone);
+      const phone = phoneQuery(raw);
+      if (phone === null) return pick(rows, matches);
+      return pickMerged(rows, matches, phoneMatches(index, rows, phone.phone, phone.digits));
     },
   };
 }
@@ -97,6 +113,10 @@ interface Index {
   /** The `foreign` rows as bits, to be tried with every character, and how many they are. */
   foreignRows: Uint32Array;
   foreignCount: number;
+  /** Every row's phone digits (ASCII, as phone search compares them), each followed by DIGITS_END. */
+  digits: string;
+  /** Where row i's digits start in `digits`; `digitStarts[rows.length]` is its length. */
+  digitStarts: Uint32Array;
 }
 
 function buildIndex(rows: readonly SearchableRow[]): Index {
@@ -107,10 +127,23 @@ function buildIndex(rows: readonly SearchableRow[]): Index {
   const characterRows: (Uint32Array | undefined)[] = new Array(256).fill(undefined);
   const characterCounts = new Uint32Array(256);
   const foreignRows = new Uint32Array(words);
+  const digitParts: string[] = [];
+  const digitStarts = new Uint32Array(rows.length + 1);
   let length = 0;
+  let digitLength = 0;
   for (let i = 0; i < rows.length; i++) {
     starts[i] = length;
     const row = rows[i]!;
+    // Stored numbers are '+1' and digits: a slice, not a pattern replacing per row.
+    const phone = row.phoneNumber;
+    const phoneDigits = PLAIN_PHONE.test(phone)
+      ? phone.charCodeAt(0) === PLUS
+        ? phone.slice(1)
+        : phone
+      : digitsOf(phone);
+    digitStarts[i] = digitLength;
+    digitParts.push(phoneDigits, DIGITS_END);
+    digitLength += phoneDigits.length + 1;
     const fields =
       row.name +
       SEPARATOR +
@@ -146,6 +179,7 @@ function buildIndex(rows: readonly SearchableRow[]): Index {
     length += lower.length;
   }
   starts[rows.length] = length;
+  digitStarts[rows.length] = digitLength;
   return {
     text: parts.join(''),
     starts,
@@ -154,6 +188,8 @@ function buildIndex(rows: readonly SearchableRow[]): Index {
     characterCounts,
     foreignRows,
     foreignCount: countBits(foreignRows),
+    digits: digitParts.join(''),
+    digitStarts,
   };
 }
 
@@ -250,6 +286,83 @@ function scanIndex(
   return picked.slice(0, count);
 }
 
+/**
+ * Rows `from` (sorted) whose indexed text holds `key`, each read within its own text: for few
+ * candidates, cheaper than `scanIndex`, whose searches run on through rows not asked about.
+ */
+function scanCandidates(
+  text: string,
+  starts: Uint32Array,
+  foreign: Uint8Array,
+  rows: readonly SearchableRow[],
+  key: string,
+  raw: string,
+  from: Uint32Array,
+): Uint32Array {
+  const picked = new Uint32Array(from.length);
+  const first = key.charCodeAt(0);
+  let count = 0;
+  let pattern: RegExp | null = null;
+  for (let c = 0; c < from.length; c++) {
+    const row = from[c]!;
+    if (foreign[row] === 1) {
+      pattern ??= recipientPattern(raw);
+      if (matchesRecipientPattern(rows[row]!, pattern)) picked[count++] = row;
+      continue;
+    }
+    const last = starts[row + 1]! - key.length;
+    for (let p = starts[row]!; p <= last; p++) {
+      if (text.charCodeAt(p) === first && text.startsWith(key, p)) {
+        picked[count++] = row;
+        break;
+      }
+    }
+  }
+  return picked.slice(0, count);
+}
+
+/**
+ * Rows, in order, whose phone number the query names: those whose digits hold `digits`, and those
+ * whose number normalises to `phone`. Such a number's digits end with the ten after '+1', so one
+ * search of the joined digits finds every candidate.
+ */
+function phoneMatches(
+  index: Index,
+  rows: readonly SearchableRow[],
+  phone: string | null,
+  digits: string | null,
+): Uint32Array {
+  const { digits: joined, digitStarts } = index;
+  const needle = phone === null ? digits! : phone.slice(2);
+  const found: number[] = [];
+  let at = joined.indexOf(needle);
+  while (at !== -1) {
+    const row = rowAt(digitStarts, at);
+    const end = digitStarts[row + 1]!;
+    if (
+      (digits !== null &&
+        (needle === digits || joined.slice(digitStarts[row]!, end).includes(digits))) ||
+      (phone !== null && hasNormalizedPhone(rows[row]!.phoneNumber, phone))
+    ) {
+      found.push(row);
+    }
+    at = joined.indexOf(needle, end);
+  }
+  return Uint32Array.from(found);
+}
+
+/** The row whose part of a joined text, per `starts`, holds position `at`. */
+function rowAt(starts: Uint32Array, at: number): number {
+  let low = 0;
+  let high = starts.length - 2;
+  while (low < high) {
+    const middle = (low + high + 1) >>> 1;
+    if (starts[middle]! <= at) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
 /** The fallback for queries the index cannot answer: the same pattern searchRecipients builds. */
 function scanRows(
   rows: readonly SearchableRow[],
@@ -273,21 +386,15 @@ function pick<T>(rows: readonly T[], indices: Uint32Array): T[] {
   return picked;
 }
 
-/** The text matches merged in table order with the rows whose number `phone` accepts. */
-function withPhoneMatches<T extends SearchableRow>(
-  rows: readonly T[],
-  matches: Uint32Array,
-  phone: (phoneNumber: string) => boolean,
-): T[] {
+/** The rows of two sorted index lists merged in table order, each row once. */
+function pickMerged<T>(rows: readonly T[], a: Uint32Array, b: Uint32Array): T[] {
   const merged: T[] = [];
-  let m = 0;
-  for (let i = 0; i < rows.length; i++) {
-    if (m < matches.length && matches[m] === i) {
-      merged.push(rows[i]!);
-      m++;
-    } else if (phone(rows[i]!.phoneNumber)) {
-      merged.push(rows[i]!);
-    }
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
+    if (j < b.length && b[j] === next) j++;
+    merged.push(rows[next]!);
   }
   return merged;
 }

@@ -20,12 +20,22 @@ const PHONE_NOTATION = /^[\d\s()+.-]+$/;
  * digits. Null when the query is no phone number at all.
  */
 export function phoneQueryMatcher(text: string): ((phoneNumber: string) => boolean) | null {
-  const phone = normalizePhone(text);
-  const digits = phoneFragment(text);
-  if (phone === null && digits === null) return null;
+  const query = phoneQuery(text);
+  if (query === null) return null;
+  const { phone, digits } = query;
   return (phoneNumber) =>
     (phone !== null && hasNormalizedPhone(phoneNumber, phone)) ||
     (digits !== null && digitsOf(phoneNumber).includes(digits));
+}
+
+/**
+ * The parts of a query that name phone numbers: the number it normalises to, and the digits of a
+ * printed piece of one. Null when it has neither.
+ */
+export function phoneQuery(text: string): { phone: string | null; digits: string | null } | null {
+  const phone = normalizePhone(text);
+  const digits = phoneFragment(text);
+  return phone === null && digits === null ? null : { phone, digits };
 }
 
 /** The digits of a query written like a piece of a phone number, with 4 or more of them. */
@@ -35,7 +45,8 @@ function phoneFragment(text: string): string | null {
   return digits.length >= 4 ? digits : null;
 }
 
-function digitsOf(text: string): string {
+/** The ASCII digits of `text`, in order: what phone search compares. */
+export function digitsOf(text: string): string {
   return text.replace(/\D+/g, '');
 }
 
