@@ -5,9 +5,14 @@
 // - delivery with the rate limit off: recipients a second;
 // - paced delivery: a job at the rate limit's setting for BENCH_PACE_SECONDS (default 60), the
 //   rate the outbox achieved in each 10 s window (as a reader saw it) and the drift at the end.
+// - paced delivery through Twilio (a fake on 127.0.0.1 answering each call after 100–300 ms):
+//   BENCH_TWILIO_RATE (default 30) messages a second for BENCH_TWILIO_SECONDS (default 20), the
+//   rate the fake received in each 10 s window and the drift of the last call against the goal of
+//   no drift (within one slot plus the timer's lateness).
 // Run alone: npx tsx --conditions=source packages/gateway/bench/send.bench.ts (plain `npx tsx` works
 // once the SDK is built, as `npm run bench` does). BENCH_SEND_DB=pglite|postgres runs one database,
-// BENCH_SEND_ONLY=create|pace one part.
+// BENCH_SEND_ONLY=create|pace|twilio one part.
+import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import type { Db } from '../src/storage/db.js';
 import { insertUsers } from '../src/storage/users.js';
@@ -24,6 +29,9 @@ const CREATE_GOAL_MS = 1000;
 const PACE_RATE = Number(process.env.BENCH_SEND_RATE ?? 100);
 const PACE_SECONDS = Number(process.env.BENCH_PACE_SECONDS ?? 60);
 const WINDOW_MS = 10_000;
+const TWILIO_RATE = Number(process.env.BENCH_TWILIO_RATE ?? 30);
+const TWILIO_SECONDS = Number(process.env.BENCH_TWILIO_SECONDS ?? 20);
+const TWILIO_SID = 'ACbench';
 
 async function withOwner(db: Db): Promise<void> {
   await insertUsers(db, [
@@ -185,14 +193,94 @@ async function benchPace(kind: DbKind): Promise<string[]> {
   }
 }
 
+/** A fake Twilio answering each call after 100–300 ms; records when each call arrived. */
+async function slowTwilio() {
+  const arrivals: number[] = [];
+  let count = 0;
+  const server = createServer(async (req, res) => {
+    for await (const _ of req);
+    arrivals.push(performance.now());
+    setTimeout(
+      () => {
+        count++;
+        res.writeHead(201, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ sid: `SM${String(count).padStart(32, '0')}`, status: 'queued' }));
+      },
+      100 + Math.random() * 200,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    arrivals,
+    url: `http://127.0.0.1:${address.port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A job of TWILIO_SECONDS at TWILIO_RATE through Twilio whose every answer takes 100–300 ms. */
+async function benchTwilioPace(kind: DbKind): Promise<string[]> {
+  const testDb = await openTestDb(kind);
+  const { db } = testDb;
+  await withOwner(db);
+  const fake = await slowTwilio();
+  const server = await startMessagingServer(db, {
+    config: {
+      sendRate: TWILIO_RATE,
+      messageProvider: 'twilio',
+      twilio: {
+        accountSid: TWILIO_SID,
+        authToken: 'bench',
+        from: '+15550000000',
+        baseUrl: fake.url,
+      },
+    },
+    startWorker: false,
+  });
+  try {
+    const total = TWILIO_RATE * TWILIO_SECONDS;
+    const answer = await postSms(server.url, phoneNumbers(total), 'twilio-pace');
+    server.messaging.start();
+    await waitForJob(db, answer.jobId, (TWILIO_SECONDS + 120) * 1000);
+    const times = fake.arrivals;
+    if (times.length !== total) throw new Error(`the fake got ${times.length} calls, not ${total}`);
+    const first = times[0]!;
+    const perWindow: string[] = [];
+    for (let start = first; start < times.at(-1)!; start += WINDOW_MS) {
+      const n = times.filter((t) => t >= start && t < start + WINDOW_MS).length;
+      const ms = Math.min(WINDOW_MS, times.at(-1)! - start + 1000 / TWILIO_RATE);
+      perWindow.push((n / (ms / 1000)).toFixed(1));
+    }
+    const interval = 1000 / TWILIO_RATE;
+    const drift = times.at(-1)! - first - (total - 1) * interval;
+    // One slot, plus a timer's usual lateness on a loaded machine.
+    const tolerance = interval + 50;
+    const verdict = Math.abs(drift) <= tolerance ? 'met' : 'MISSED';
+    return [
+      `${kind}: paced delivery through Twilio answering in 100–300 ms, ${total.toLocaleString('en-US')} messages at the setting of ${TWILIO_RATE}/s (${TWILIO_SECONDS} s)`,
+      `  calls the provider received per 10 s window, per second: ${perWindow.join(', ')} (setting ${TWILIO_RATE})`,
+      `  ours: drift of the last call ${(drift / 1000).toFixed(3)} s; floor: 0 s (the pace itself); goal: no drift (within ${(tolerance / 1000).toFixed(3)} s): ${verdict}`,
+    ];
+  } finally {
+    await server.close();
+    await fake.close();
+    await testDb.close();
+  }
+}
+
 export async function benchSend(): Promise<string[]> {
   const kinds = (
     process.env.BENCH_SEND_DB ? [process.env.BENCH_SEND_DB] : ['pglite', 'postgres']
   ) as DbKind[];
   const only = process.env.BENCH_SEND_ONLY;
   const lines: string[] = [];
-  if (only !== 'pace') for (const kind of kinds) lines.push(...(await benchCreateAndDeliver(kind)));
-  if (only !== 'create') for (const kind of kinds) lines.push(...(await benchPace(kind)));
+  if (only === undefined || only === 'create')
+    for (const kind of kinds) lines.push(...(await benchCreateAndDeliver(kind)));
+  if (only === undefined || only === 'pace')
+    for (const kind of kinds) lines.push(...(await benchPace(kind)));
+  if (only === undefined || only === 'twilio')
+    for (const kind of kinds) lines.push(...(await benchTwilioPace(kind)));
   return lines;
 }
 

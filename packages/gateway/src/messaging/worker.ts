@@ -58,6 +58,11 @@ export interface WorkerOptions {
   maxBatch?: number;
   /** Recipients claimed per batch: about 200 ms of the sender's pace, so slots stay close. */
   batchLimit?: number;
+  /**
+   * Most provider calls open at once (external providers); also the most recipients claimed and not
+   * yet answered, so a slow provider holds back claims instead of letting leases run out.
+   */
+  maxInFlight?: number;
 }
 
 interface Timing {
@@ -77,15 +82,17 @@ export interface SendWorker {
   wake(): void;
 }
 
-const EXTERNAL_CONCURRENCY = 10;
+const MAX_IN_FLIGHT = 50;
 
 /** How long before a batch's slots run out the worker claims the next (its claim takes time). */
 const PACE_LEAD_MS = 100;
 
 interface Batch {
   claimed: number;
-  /** When the slots reserved for this batch run out (the outbox's batches only). */
+  /** When the slots reserved for this batch run out. */
   slotsEnd?: number;
+  /** An external batch's calls and their outcomes, still under way after the claim returns. */
+  settled?: Promise<void>;
 }
 
 export function createSendWorker(options: WorkerOptions): SendWorker {
@@ -144,19 +151,38 @@ export function createSendWorker(options: WorkerOptions): SendWorker {
       };
     });
 
+  const maxInFlight = options.maxInFlight ?? MAX_IN_FLIGHT;
+  const lanes = createLanes(maxInFlight);
+  // External batches whose calls are still open, and how many recipients they hold.
+  const open = new Set<Promise<void>>();
+  let unanswered = 0;
+
   const deliverBatch = (limit: number): Promise<Batch> =>
     provider.kind === 'database'
       ? deliverInTransaction(db, provider, limit, timing)
-      : deliverExternally(db, provider, limit, timing).then((claimed) => ({ claimed }));
+      : deliverExternally(db, provider, limit, timing, lanes, log);
 
   async function run(): Promise<void> {
     while (running) {
       const limit = options.batchLimit ?? maxBatch;
+      // The provider's answers do not hold back the next claim (the pace would drift by each
+      // batch's last answer); only too many unanswered recipients do.
+      while (running && open.size > 0 && unanswered >= maxInFlight) await Promise.race(open);
+      if (!running) break;
       let batch: Batch = { claimed: 0 };
       try {
         batch = await deliverBatch(Math.min(limit, maxBatch));
       } catch (error) {
         log.error({ err: error }, 'send worker batch failed; retrying after a pause');
+      }
+      if (batch.settled) {
+        const claimed = batch.claimed;
+        unanswered += claimed;
+        const settled: Promise<void> = batch.settled.then(() => {
+          unanswered -= claimed;
+          open.delete(settled);
+        });
+        open.add(settled);
       }
       // The next batch is claimed a little before this one's slots run out, so its slots follow
       // on without a gap: the pace holds over minutes instead of losing each batch's overhead.
@@ -178,6 +204,7 @@ export function createSendWorker(options: WorkerOptions): SendWorker {
       wakeSleeper?.();
       stopPaceWait?.();
       await loop;
+      await Promise.all(open);
       loop = null;
     },
     wake() {
@@ -339,13 +366,19 @@ async function deliverInTransaction(
   });
 }
 
-/** Lease, call out, record each outcome: at-least-once (see the module comment). */
+/**
+ * Lease, then call out and record each outcome: at-least-once (see the module comment). Returns
+ * once the batch is claimed and its slots reserved; the calls go at their slots through `lanes`
+ * and `settled` resolves when every outcome is recorded.
+ */
 async function deliverExternally(
   db: Db,
   provider: ExternalProvider,
   limit: number,
   timing: Timing,
-): Promise<number> {
+  lanes: Lanes,
+  log: FastifyBaseLogger,
+): Promise<Batch> {
   const { toSend, claimedCount } = await db.transaction(async (tx) => {
     const now = Date.now();
     const claimed = await claimDueRecipients(tx, limit, now);
@@ -371,25 +404,35 @@ async function deliverExternally(
     ]);
     return { toSend, claimedCount: claimed.length };
   });
+  if (toSend.length === 0) return { claimed: claimedCount };
 
   const starts = await reserve(db, toSend, Date.now(), timing.rateFor);
-  const order = toSend.map((_, i) => i).sort((a, b) => starts[a]! - starts[b]!);
   const outcomes: DeliveryOutcome[] = new Array(toSend.length);
-  await mapLimited(order, EXTERNAL_CONCURRENCY, async (i) => {
+  const calls = toSend.map(async (r, i) => {
     await sleepUntil(starts[i]!);
-    const outcome = await provider.send(toMessage(toSend[i]!));
+    const outcome = await lanes.run(() => provider.send(toMessage(r)));
     if (outcome.kind === 'retry' && outcome.rateLimited) {
-      await slowSender(db, toSend[i]!.sender, timing.rateLimitPauseMs, Date.now());
+      await slowSender(db, r.sender, timing.rateLimitPauseMs, Date.now());
     }
     outcomes[i] = outcome;
   });
-  const now = Date.now();
-  const updates = toSend.map((r, i) => outcomeUpdate(r, outcomes[i]!, now, timing.retryBaseMs));
-  await updateRecipients(db, updates, now);
-  for (const [i, r] of toSend.entries()) {
-    if (outcomes[i]?.kind === 'opted-out') await optOut(db, r.to, now);
-  }
-  return claimedCount;
+  const settled = (async () => {
+    await Promise.all(calls);
+    const now = Date.now();
+    const updates = toSend.map((r, i) => outcomeUpdate(r, outcomes[i]!, now, timing.retryBaseMs));
+    await updateRecipients(db, updates, now);
+    for (const [i, r] of toSend.entries()) {
+      if (outcomes[i]?.kind === 'opted-out') await optOut(db, r.to, now);
+    }
+  })().catch((error: unknown) => {
+    // The rows stay 'sending' until their lease runs out, then go again (at-least-once).
+    log.error({ err: error }, 'send worker could not record a batch; its lease will retry it');
+  });
+  return {
+    claimed: claimedCount,
+    settled,
+    ...(starts.end === undefined ? {} : { slotsEnd: starts.end }),
+  };
 }
 
 function outcomeUpdate(
@@ -439,19 +482,25 @@ function outcomeUpdate(
   }
 }
 
-async function mapLimited<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!);
-    }
+interface Lanes {
+  run<T>(call: () => Promise<T>): Promise<T>;
+}
+
+/** At most `limit` calls open at once; the rest wait their turn in order. */
+function createLanes(limit: number): Lanes {
+  let open = 0;
+  const queue: (() => void)[] = [];
+  return {
+    async run(call) {
+      if (open >= limit) await new Promise<void>((resolve) => queue.push(resolve));
+      else open++;
+      try {
+        return await call();
+      } finally {
+        const next = queue.shift();
+        if (next) next();
+        else open--;
+      }
+    },
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
 }
