@@ -50,6 +50,43 @@ describe.each(DATABASE_KINDS)('storage on %s', (kind) => {
     }
   });
 
+  it('inserts a generator of users past one statement, skipping a phone repeated within it', async () => {
+    const { db, drop } = await openTestDatabase(kind);
+    try {
+      const rows = 10_050;
+      function* users() {
+        for (let i = 0; i < rows; i++) {
+          yield {
+            product: 'flex' as const,
+            phone_number: `+1555${String(i).padStart(7, '0')}`,
+            name: `Driver ${i}`,
+            create_date_ts: 1_700_000_000_000 + i,
+            good_standing: i % 2 === 0,
+            expiration_ts: i % 3 === 0 ? null : 1_800_000_000_000 + i,
+          };
+        }
+        // The first phone again, in the last statement: kept as it was.
+        yield { product: 'flex' as const, phone_number: '+15550000000', name: 'Again' };
+      }
+      expect(await insertUsers(db, users())).toBe(rows);
+      expect(await countUsers(db)).toBe(rows);
+      const first = await findUserByPhone(db, 'flex', '+15550000000');
+      expect(first).toMatchObject({ name: 'Driver 0', good_standing: true, expiration_ts: null });
+      const last = await findUserByPhone(db, 'flex', `+1555${String(rows - 1).padStart(7, '0')}`);
+      expect(last).toMatchObject({
+        name: `Driver ${rows - 1}`,
+        good_standing: false,
+        expiration_ts: 1_800_000_000_000 + rows - 1,
+        create_date_ts: 1_700_000_000_000 + rows - 1,
+        status: 'stop',
+        is_admin: false,
+        role: null,
+      });
+    } finally {
+      await drop();
+    }
+  });
+
   it('inserts users in chunks, skips a phone already there, and reads them back in API shape', async () => {
     const { db, drop } = await openTestDatabase(kind);
     try {

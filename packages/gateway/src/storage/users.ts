@@ -29,26 +29,29 @@ export interface UserRecord {
 
 export type NewUser = Partial<UserRecord> & Pick<UserRecord, 'product' | 'phone_number' | 'name'>;
 
-const COLUMNS = [
-  'product',
-  'phone_number',
-  'name',
-  'is_admin',
-  'role',
-  'can_see_billing',
-  'can_send_multi_segment',
-  'referral',
-  'referral_code',
-  'human_region',
-  'delivery_area',
-  'good_standing',
-  'proxy_installed',
-  'setup_complete',
-  'create_date_ts',
-  'expiration_ts',
-  'stripe_express_id',
-  'status',
-] as const;
+/** The columns a new row may set, each with the type its array parameter is cast to. */
+const COLUMNS = {
+  product: 'text',
+  phone_number: 'text',
+  name: 'text',
+  is_admin: 'boolean',
+  role: 'text',
+  can_see_billing: 'boolean',
+  can_send_multi_segment: 'boolean',
+  referral: 'text',
+  referral_code: 'text',
+  human_region: 'text',
+  delivery_area: 'text',
+  good_standing: 'boolean',
+  proxy_installed: 'boolean',
+  setup_complete: 'boolean',
+  create_date_ts: 'bigint',
+  expiration_ts: 'bigint',
+  stripe_express_id: 'text',
+  status: 'text',
+} as const satisfies Partial<Record<keyof UserRecord, 'text' | 'boolean' | 'bigint'>>;
+
+const COLUMN_NAMES = Object.keys(COLUMNS) as Array<keyof typeof COLUMNS>;
 
 const DEFAULTS: Omit<UserRecord, 'id' | 'product' | 'phone_number' | 'name' | 'create_date_ts'> = {
   is_admin: false,
@@ -67,33 +70,47 @@ const DEFAULTS: Omit<UserRecord, 'id' | 'product' | 'phone_number' | 'name' | 'c
   status: 'stop',
 };
 
+/** Rows per INSERT: the statement's cost is per row past a few thousand, its round trip is not. */
+const INSERT_CHUNK_ROWS = 10_000;
+
 /**
- * Inserts users in chunks (one statement per chunk keeps seeding 100,000 rows quick);
- * a phone already in the product is left as it is.
+ * One statement per chunk, its values passed as one array per column and unnested: bound
+ * parameters (19 a row) would cap a statement at 3,000 rows, and a million rows then take minutes.
+ */
+const INSERT_USERS = `WITH inserted AS (
+  INSERT INTO users (id, ${COLUMN_NAMES.join(', ')})
+  SELECT * FROM unnest($1::text[], ${COLUMN_NAMES.map((c, i) => `$${i + 2}::${COLUMNS[c]}[]`).join(', ')})
+  ON CONFLICT (product, phone_number) DO NOTHING RETURNING 1
+) SELECT count(*)::int AS n FROM inserted`;
+
+/**
+ * Inserts users (an array or any iterable, read a chunk at a time, so a generator of a million
+ * rows never sits in memory); a phone already in the product is left as it is. Resolves with the
+ * number of rows inserted.
  */
 export async function insertUsers(
   db: Queryable,
-  users: NewUser[],
+  users: Iterable<NewUser>,
   now = Date.now(),
 ): Promise<number> {
   let inserted = 0;
-  const chunk = 500;
-  for (let start = 0; start < users.length; start += chunk) {
-    const slice = users.slice(start, start + chunk);
-    const params: unknown[] = [];
-    const rows = slice.map((user) => {
-      const full = { ...DEFAULTS, create_date_ts: now, ...user };
-      const values = [user.id ?? randomUUID(), ...COLUMNS.map((c) => full[c])];
-      const placeholders = values.map((v) => `$${params.push(v)}`);
-      return `(${placeholders.join(', ')})`;
-    });
-    const result = await db.query<{ id: string }>(
-      `INSERT INTO users (id, ${COLUMNS.join(', ')}) VALUES ${rows.join(', ')}
-       ON CONFLICT (product, phone_number) DO NOTHING RETURNING id`,
-      params,
-    );
-    inserted += result.length;
+  const fresh = () => Array.from({ length: COLUMN_NAMES.length + 1 }, (): unknown[] => []);
+  let columns = fresh();
+  let rows = 0;
+  const flush = async () => {
+    const result = await db.query<{ n: number }>(INSERT_USERS, columns);
+    inserted += result[0]?.n ?? 0;
+    columns = fresh();
+    rows = 0;
+  };
+  for (const user of users) {
+    const full = { ...DEFAULTS, create_date_ts: now, ...user };
+    columns[0]!.push(user.id ?? randomUUID());
+    for (let c = 0; c < COLUMN_NAMES.length; c++)
+      columns[c + 1]!.push(full[COLUMN_NAMES[c]!] ?? null);
+    if (++rows === INSERT_CHUNK_ROWS) await flush();
   }
+  if (rows > 0) await flush();
   return inserted;
 }
 
