@@ -211,6 +211,26 @@ describe('invitations and reseller', () => {
     expect(list.Items[0]).toMatchObject({ phoneNumber: friend, smsStatus: 'delivered' });
   });
 
+  it('texts a friend once whoever invites them, and still records every inviter’s invitation', async () => {
+    const first = await addDriver(api, { name: 'Rosa Diaz' });
+    const second = await addDriver(api, { name: 'Luis Vega' });
+    const friend = freshPhone();
+    await first.call('POST', '/api/flex/v1/invitations', { phoneNumber: friend });
+    await eventually(async () => expect(await textsTo(friend)).toHaveLength(1));
+    const invited = await second.call('POST', '/api/flex/v1/invitations', { phoneNumber: friend });
+    expect(invited.status).toBe(201);
+    expect(invited.body.Item).toMatchObject({ phoneNumber: friend, status: 'invited' });
+    // The text the friend got is the first inviter's; the second one's screen says where it stands.
+    expect(invited.body.Item.smsStatus).toBe('delivered');
+    expect(await invitationJobs(friend)).toHaveLength(1);
+    const texts = await textsTo(friend);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.body).toContain('Rosa Diaz');
+    const list = (await second.call('GET', '/api/flex/v1/invitations')).body;
+    expect(list.Items).toHaveLength(1);
+    expect(list.Items[0]).toMatchObject({ phoneNumber: friend, smsStatus: 'delivered' });
+  });
+
   it('writes the text in the inviter’s language', async () => {
     const me = await addDriver(api, { name: 'Ana' });
     await api.gateway.db.query(

@@ -21,6 +21,7 @@ import { phoneInUse } from '../storage/accounts.js';
 import type { Db } from '../storage/db.js';
 import {
   ensureReferralCode,
+  friendAlreadyTexted,
   findInvitationBy,
   type InvitationWithStatus,
   invitationMessageKey,
@@ -90,12 +91,16 @@ export function registerReferralRoutes(
         phoneNumber: phone,
         now: Date.now(),
       });
-      // The friend gets one text, through the send pipeline (pace, opt-outs, quiet hours); the job's
-      // key makes a repeated invitation queue nothing, and a friend who has since signed up gets
-      // none. Until the worker sends it, the invitation says its text is queued.
+      // The friend gets one text, through the send pipeline (pace, opt-outs, quiet hours), whoever
+      // invites them: the job's key makes a repeated invitation queue nothing, another inviter's
+      // text makes this one queue none, and a friend who has since signed up gets none. Until the
+      // worker sends it, the invitation says its text is queued.
       const before = await findInvitationBy(db, user.id, invitation.normalized_phone);
       let queued: QueuedJob | null = null;
-      if (before?.status === 'invited') {
+      if (
+        before?.status === 'invited' &&
+        !(await friendAlreadyTexted(db, user.id, invitation.normalized_phone))
+      ) {
         queued = await deps.enqueue({
           createdBy: user.id,
           key: invitationMessageKey(invitation.normalized_phone),

@@ -70,13 +70,35 @@ export async function inviteFriend(
 
 const INVITATION_KEY_PREFIX = 'invitation:';
 
-/** The key of the send job that texts a friend: one text per inviter and friend, however often. */
+/**
+ * The key of the send job that texts a friend, under the inviter who sent it. A friend gets one
+ * text whoever invites them (see friendAlreadyTexted); each inviter's invitation is still stored.
+ */
 export const invitationMessageKey = (friendPhone: string) =>
   `${INVITATION_KEY_PREFIX}${friendPhone}`;
 
+/** The friend's invitation text, whichever inviter's send job it is: the first one queued. */
+const FRIEND_TEXT = `
+  FROM invitations i2
+  JOIN send_jobs j ON j.created_by = i2.invited_by
+                  AND j.idempotency_key = '${INVITATION_KEY_PREFIX}' || i2.normalized_phone`;
+
+/** Whether another inviter's invitation already queued a text to this friend. */
+export async function friendAlreadyTexted(
+  db: Queryable,
+  inviterId: string,
+  normalizedPhone: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 ${FRIEND_TEXT} WHERE i2.normalized_phone = $1 AND i2.invited_by <> $2 LIMIT 1`,
+    [normalizedPhone, inviterId],
+  );
+  return rows.length > 0;
+}
+
 // A friend counts as registered once a Flex user has the invited phone, and paid once that user
-// has a succeeded payment. The text the friend got is the one recipient of the inviter's send job
-// under invitationMessageKey.
+// has a succeeded payment. The text the friend got is the one recipient of the first send job
+// under invitationMessageKey, whichever inviter queued it.
 const WITH_STATUS = `
   SELECT i.*,
     CASE
@@ -85,8 +107,10 @@ const WITH_STATUS = `
       WHEN u.id IS NOT NULL THEN 'registered'
       ELSE 'invited'
     END AS status,
-    (SELECT r.status FROM send_jobs j JOIN send_recipients r ON r.job_id = j.id AND r.seq = 1
-     WHERE j.created_by = i.invited_by AND j.idempotency_key = '${INVITATION_KEY_PREFIX}' || i.normalized_phone
+    (SELECT r.status ${FRIEND_TEXT}
+     JOIN send_recipients r ON r.job_id = j.id AND r.seq = 1
+     WHERE i2.normalized_phone = i.normalized_phone
+     ORDER BY j.created_ts, j.id LIMIT 1
     ) AS sms_status
   FROM invitations i
   LEFT JOIN users u ON u.product = 'flex' AND u.phone_number = i.normalized_phone`;
