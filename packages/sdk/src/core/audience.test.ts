@@ -64,7 +64,21 @@ const isoWriting = (ts: number) =>
     `${new Date(ts + 5.5 * HOUR).toISOString().slice(0, 19)}+05:30`,
   );
 
-const regions = ['Dallas', 'Houston', 'Miami'];
+// Case variants, a prefix and letters beyond ASCII (whose lower case may be longer, or ASCII).
+const regions = [
+  'Dallas',
+  'Houston',
+  'Miami',
+  'DALLAS',
+  'miami',
+  'Dalla',
+  'Dallás',
+  'DALLÁS',
+  'İstanbul',
+  'i̇stanbul',
+  '\u212aeys',
+  'keys',
+];
 const referrals = ['MARIA10', 'FLEXPRO'];
 const user = fc
   .record({
