@@ -21,8 +21,8 @@ import { phoneInUse } from '../storage/accounts.js';
 import type { Db } from '../storage/db.js';
 import {
   ensureReferralCode,
-  friendAlreadyTexted,
   findInvitationBy,
+  friendAlreadyTexted,
   type InvitationWithStatus,
   invitationMessageKey,
   inviteFriend,
