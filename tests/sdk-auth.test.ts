@@ -64,6 +64,27 @@ afterAll(async () => {
 });
 
 describe('sign-up and sign-in', () => {
+  it('records the referral code of an invitation link with the new user, and refuses one that cannot be a code', async () => {
+    const auth = createAuth(authOptions(sandbox.gateway, sandbox.url));
+    const phone = nextPhone();
+    await auth.signUp(phone, 'Newbie-pass-1', 'Rafa Referred', ' 7kq2xw ');
+    const [user] = await sandbox.gateway.db.query<{ referral: string | null }>(
+      "SELECT referral FROM users WHERE product = 'flex' AND phone_number = $1",
+      [phone],
+    );
+    expect(user?.referral).toBe('7KQ2XW');
+
+    const other = nextPhone();
+    await expect(auth.signUp(other, 'Newbie-pass-1', 'Rafa Typo', '7KQ2X0')).rejects.toMatchObject({
+      identityCode: 'InvalidParameterException',
+      message: expect.stringContaining('custom:referral'),
+    });
+    const rows = await sandbox.gateway.db.query('SELECT 1 FROM users WHERE phone_number = $1', [
+      other,
+    ]);
+    expect(rows).toEqual([]);
+  });
+
   it('signs up, reads the code from the outbox, confirms, and signs in with SRP', async () => {
     const auth = createAuth(authOptions(sandbox.gateway, sandbox.url));
     const phone = nextPhone();

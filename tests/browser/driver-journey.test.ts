@@ -135,6 +135,15 @@ describe('a new driver', () => {
     expect(errors.filter((e) => !expected.some((pattern) => pattern.test(e)))).toEqual([]);
   });
 
+  it('starts the sign-up form with the referral code of an invitation link', async () => {
+    const { page, context } = await sandbox.newPage();
+    await page.goto('/register?ref=7kq2xw');
+    expect(await page.getByLabel('Referral code (optional)').inputValue()).toBe('7KQ2XW');
+    await page.goto('/register');
+    expect(await page.getByLabel('Referral code (optional)').inputValue()).toBe('');
+    await context.close();
+  });
+
   it('is told when the phone is taken or the password is wrong', async () => {
     const { page, context } = await sandbox.newPage();
     await page.goto('/register');

@@ -5,6 +5,7 @@ export {
   type AuthLogger,
   type AuthOptions,
   createAuth,
+  REFERRAL_ATTRIBUTE,
   type Session,
   type SignInResult,
   type SignUpResult,

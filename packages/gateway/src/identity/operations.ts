@@ -1,8 +1,9 @@
 // The user-pool operations, one function per Cognito API action, over the identity tables.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { normalizePhone } from '@blockcatch/sdk';
+import { normalizePhone, REFERRAL_ATTRIBUTE } from '@blockcatch/sdk';
 import type { z } from 'zod';
 import { describeZodError } from '../http/errors.js';
+import { REFERRAL_ALPHABET, REFERRAL_CODE_LENGTH } from '../referrals/codes.js';
 import {
   type AccountAttributes,
   type AccountRecord,
@@ -182,6 +183,24 @@ function writableAttributes(list: { Name: string; Value: string }[]): AccountAtt
 
 // --- sign-up and confirmation ---------------------------------------------------------------
 
+/**
+ * The inviting driver's referral code from an invitation link (`/register?ref=`), upper-cased; a
+ * code that cannot be one is refused, naming the attribute, rather than silently dropped.
+ */
+function signUpReferral(value: string | undefined): string | undefined {
+  const code = value?.trim().toUpperCase();
+  if (!code) return undefined;
+  if (
+    code.length !== REFERRAL_CODE_LENGTH ||
+    [...code].some((c) => !REFERRAL_ALPHABET.includes(c))
+  ) {
+    throw invalidParameter(
+      `${REFERRAL_ATTRIBUTE}: a referral code is ${REFERRAL_CODE_LENGTH} letters and digits, e.g. 7KQ2XW; check the invitation link or leave it empty.`,
+    );
+  }
+  return code;
+}
+
 const signUp: Operation = async (ctx, body, caller) => {
   const input = parse(protocol.signUpBody, body);
   checkClient(ctx, input.ClientId);
@@ -196,6 +215,7 @@ const signUp: Operation = async (ctx, body, caller) => {
     );
   }
   checkPasswordPolicy(input.Password);
+  const referral = signUpReferral(attributes[REFERRAL_ATTRIBUTE]);
   if (await findAccountByUsername(ctx.db, username)) {
     throw new CognitoError(
       'UsernameExistsException',
@@ -222,7 +242,13 @@ const signUp: Operation = async (ctx, body, caller) => {
       );
     }
     await insertUsers(tx, [
-      { product: 'flex', phone_number: username, name: attributes.name!, create_date_ts: now },
+      {
+        product: 'flex',
+        phone_number: username,
+        name: attributes.name!,
+        create_date_ts: now,
+        referral: referral ?? null,
+      },
     ]);
     return issueCode(tx, account.id, 'sign_up', now);
   });

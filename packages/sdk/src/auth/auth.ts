@@ -62,6 +62,9 @@ export type SignInResult =
       answer(newPassword: string, attributes?: Record<string, string>): Promise<SignInResult>;
     };
 
+/** The sign-up attribute carrying the inviting driver's referral code. */
+export const REFERRAL_ATTRIBUTE = 'custom:referral';
+
 export interface SignUpResult {
   username: string;
   userConfirmed: boolean;
@@ -339,12 +342,22 @@ export function createAuth(options: AuthOptions) {
   }
 
   return {
-    async signUp(phone: string, password: string, name: string): Promise<SignUpResult> {
+    /** `referralCode`: the inviting driver's code (an invitation link's `?ref=`), if any. */
+    async signUp(
+      phone: string,
+      password: string,
+      name: string,
+      referralCode?: string,
+    ): Promise<SignUpResult> {
       const username = requirePhone(phone);
       const attributes = [
         new CognitoUserAttribute({ Name: 'phone_number', Value: username }),
         new CognitoUserAttribute({ Name: 'name', Value: name }),
       ];
+      const referral = referralCode?.trim();
+      if (referral) {
+        attributes.push(new CognitoUserAttribute({ Name: REFERRAL_ATTRIBUTE, Value: referral }));
+      }
       const result = await viaLibrary<ISignUpResult>((callback) =>
         pool.signUp(username, password, attributes, [], callback),
       );

@@ -1,21 +1,30 @@
-// /register: name, phone, password (at least 8), its confirmation and the terms; then the code.
+// /register: name, phone, password (at least 8), its confirmation, the referral code (prefilled
+// from an invitation link's ?ref=) and the terms; then the code.
 import { AuthError, normalizePhone } from '@blockcatch/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
 import { PublicFooter } from '../../components/PublicFooter.js';
 import { Checkbox } from '../../components/ui/Checkbox.js';
 import { Input } from '../../components/ui/Input.js';
 import { rememberPendingSignIn } from '../../hooks/pendingSignIn.js';
 import { auth } from '../../sdk.js';
+import { isReferralCode, referralFromSearch } from './referral-link.js';
 
-type Field = 'name' | 'phone' | 'password' | 'confirm' | 'terms';
+type Field = 'name' | 'phone' | 'password' | 'confirm' | 'referral' | 'terms';
 
 export default function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [form, setForm] = useState({ name: '', phone: '', password: '', confirm: '' });
+  const { search } = useLocation();
+  const [form, setForm] = useState(() => ({
+    name: '',
+    phone: '',
+    password: '',
+    confirm: '',
+    referral: referralFromSearch(search),
+  }));
   const [terms, setTerms] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [alert, setAlert] = useState<string | null>(null);
@@ -33,6 +42,8 @@ export default function RegisterPage() {
     else if (form.password.length < 8) found.password = t('auth.register.passwordMin');
     if (!form.confirm) found.confirm = required;
     else if (form.confirm !== form.password) found.confirm = t('auth.register.passwordsMustMatch');
+    const referral = form.referral.trim().toUpperCase();
+    if (referral && !isReferralCode(referral)) found.referral = t('auth.register.invalidReferral');
     if (!terms) found.terms = t('auth.register.mustAgreeTerms');
     return found;
   };
@@ -47,7 +58,7 @@ export default function RegisterPage() {
     const phone = normalizePhone(form.phone)!;
     setBusy(true);
     try {
-      await auth.signUp(phone, form.password, form.name.trim());
+      await auth.signUp(phone, form.password, form.name.trim(), form.referral.trim().toUpperCase());
       rememberPendingSignIn(phone, form.password);
       navigate('/confirm-account', { state: { phoneNumber: phone, fromRegister: true } });
     } catch (error) {
@@ -97,6 +108,14 @@ export default function RegisterPage() {
             value={form.confirm}
             onChange={set('confirm')}
             error={errors.confirm}
+          />
+          <Input
+            label={t('auth.register.referralCode')}
+            autoComplete="off"
+            autoCapitalize="characters"
+            value={form.referral}
+            onChange={set('referral')}
+            error={errors.referral}
           />
           <div className="checkbox-field">
             <Checkbox
