@@ -1,6 +1,7 @@
 // GET /api/flex/v1/all-users-table with 100,000 Flex users, on loopback, beside a bare node:http
 // server sending the same bytes: the gateway's cost per request over the cost of moving the bytes.
-// Run alone: npx tsx packages/gateway/bench/users-table.bench.ts (BENCH_DURATION=seconds, default 10).
+// Run alone: npx tsx packages/gateway/bench/users-table.bench.ts (BENCH_DURATION=seconds, default 10;
+// BENCH_DATABASE=postgres for PostgreSQL at BLOCKCATCH_TEST_DATABASE_URL, in a schema of its own).
 import { createServer, type Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -54,7 +55,14 @@ const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
 export async function benchUsersTable(): Promise<string[]> {
   const duration = Number(process.env.BENCH_DURATION ?? 10);
-  const { gateway, url, admin, insertMs } = await startLargeGateway(USERS);
+  const postgres = process.env.BENCH_DATABASE === 'postgres';
+  const databaseUrl =
+    process.env.BLOCKCATCH_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const schema = `bench_users_table_${process.pid}`;
+  const { gateway, url, admin, insertMs } = await startLargeGateway(
+    USERS,
+    postgres ? { databaseUrl, databaseSchema: schema } : {},
+  );
   const bare: Server[] = [];
   try {
     // Signs in the way every client does: the sandbox admin through the user pool, USER_PASSWORD_AUTH.
@@ -80,7 +88,7 @@ export async function benchUsersTable(): Promise<string[]> {
     bare.push(plainServer, gzipServer);
 
     const lines = [
-      `users table: ${USERS.toLocaleString('en-US')} Flex users, ${mb(body.length)} of JSON (inserted in ${(insertMs / 1000).toFixed(1)} s, first answer built in ${coldMs.toFixed(0)} ms, goal < ${COLD_TARGET_MS} ms${coldMs < COLD_TARGET_MS ? ', met' : ', NOT met'})`,
+      `users table (${postgres ? 'PostgreSQL' : 'PGlite'}): ${USERS.toLocaleString('en-US')} Flex users, ${mb(body.length)} of JSON (inserted in ${(insertMs / 1000).toFixed(1)} s, first answer built in ${coldMs.toFixed(0)} ms, goal < ${COLD_TARGET_MS} ms${coldMs < COLD_TARGET_MS ? ', met' : ', NOT met'})`,
     ];
     for (const [label, server, extra] of [
       ['plain', plainServer, {}],
@@ -98,6 +106,7 @@ export async function benchUsersTable(): Promise<string[]> {
     return lines;
   } finally {
     for (const server of bare) server.close();
+    if (postgres) await gateway.db.query(`DROP SCHEMA "${schema}" CASCADE`);
     await gateway.close();
   }
 }
