@@ -1,6 +1,7 @@
 // `npm run bench` for the gateway: each benchmark measures ours beside a baseline in the same run.
 import { benchCatcher } from './catcher.bench.js';
 import { benchSend } from './send.bench.js';
+import { benchSrp } from './srp.bench.js';
 import { benchUsersTable } from './users-table.bench.js';
 
 for (const [title, bench] of [
@@ -13,6 +14,7 @@ for (const [title, bench] of [
     benchSend,
   ],
   ['The block catcher with 1,000 drivers on the sandbox platform', benchCatcher],
+  ['Sign-in: the server side of SRP beside OpenSSL', benchSrp],
 ] as const) {
   console.log(`\n## ${title}`);
   for (const line of await bench()) console.log(line);
