@@ -190,6 +190,8 @@ type PageTuple = [
  * each page is one keyset query on the (product, created, id) index, so nothing stays open between
  * pages (and no other query waits for more than one page), and the page comes back as one JSON
  * text, because PGlite decodes a row object about ten times slower than it builds the row's JSON.
+ * The query answers the page's last key beside its text, so the next page is asked for before
+ * this one is parsed: the database's thread builds it while this thread parses and writes.
  */
 export async function* usersTablePages(
   db: Db,
@@ -197,25 +199,38 @@ export async function* usersTablePages(
   pageRows: number,
 ): AsyncGenerator<Array<FlexUser | SparkUser>> {
   const toRow = product === 'flex' ? toFlexUser : toSparkUser;
-  let after: [number, string] | null = null;
   // Without statistics the planner would sort every remaining row for each page instead of reading
   // the index, which is already in page order. PGlite never analyzes on its own (PostgreSQL's
   // autovacuum does), so the export does, once: one query, where a setting per page would cost a
   // transaction per page, each a round trip to the database's thread.
   if (db.kind === 'pglite') await db.query('ANALYZE users');
-  for (;;) {
-    const found = await db.query<{ page: string }>(
+  const read = (after: [number, string] | null) => {
+    const page = db.query<PageAnswer>(
       `SELECT coalesce(json_agg(json_build_array(id, ${ISO_EXPIRATION}, name, phone_number, referral, good_standing,
          proxy_installed, setup_complete, create_date_ts, expiration_ts, stripe_express_id, status,
-         human_region, delivery_area) ORDER BY create_date_ts, id)::text, '[]') AS page
+         human_region, delivery_area) ORDER BY create_date_ts, id)::text, '[]') AS page,
+         count(*)::int AS rows,
+         (array_agg(create_date_ts ORDER BY create_date_ts DESC, id DESC))[1] AS last_created,
+         (array_agg(id ORDER BY create_date_ts DESC, id DESC))[1] AS last_id
        FROM (SELECT * FROM users WHERE product = $1
          ${after ? 'AND (create_date_ts, id) > ($3, $4)' : ''}
          ORDER BY create_date_ts, id LIMIT $2) page`,
       after ? [product, pageRows, ...after] : [product, pageRows],
     );
+    // Asked for ahead: a consumer that stops early never awaits it, and its failure is not theirs.
+    page.catch(() => {});
+    return page;
+  };
+  let next: Promise<PageAnswer[]> | null = read(null);
+  while (next) {
+    const found: PageAnswer | undefined = (await next)[0];
+    next =
+      found !== undefined && found.rows >= pageRows
+        ? read([Number(found.last_created), found.last_id!])
+        : null;
     // The main thread's time is the export's bottleneck; the database (on its own thread) writes
     // the expiration's ISO text.
-    const tuples = JSON.parse(found[0]?.page ?? '[]') as PageTuple[];
+    const tuples = JSON.parse(found?.page ?? '[]') as PageTuple[];
     if (tuples.length > 0) {
       yield tuples.map((t) =>
         toRow({
@@ -235,10 +250,14 @@ export async function* usersTablePages(
         }),
       );
     }
-    if (tuples.length < pageRows) return;
-    const last = tuples[tuples.length - 1]!;
-    after = [last[8], last[0]];
   }
+}
+
+interface PageAnswer {
+  page: string;
+  rows: number;
+  last_created: number | string | null;
+  last_id: string | null;
 }
 
 /** The Flex users holding any of these phone numbers, as table rows. */
