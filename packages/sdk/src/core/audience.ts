@@ -12,6 +12,12 @@ const CHAR_A = 65;
 const CHAR_DEL = 127;
 const CASE_OFFSET = 32;
 
+/**
+ * The kept rows' indices, reused from call to call (the filter runs to completion, never two at
+ * once): a table-sized array per call is garbage the collector then spends as long on as the filter.
+ */
+let scratch = new Uint32Array(0);
+
 export interface AudienceContext {
   product: Product;
   /** The signed-in role's billing-details permission; without it the referral filter is off. */
@@ -64,7 +70,8 @@ export function filterAudience<T extends UserRow>(
 
   // Indices into a typed array, rows copied out once the count is known: pushing a large result
   // costs more than the filtering itself, and a row-sized array up front is waste for a small one.
-  const picked = new Uint32Array(users.length);
+  if (scratch.length < users.length) scratch = new Uint32Array(users.length);
+  const picked = scratch;
   let count = 0;
   for (let i = 0; i < users.length; i++) {
     const user = users[i]!;
