@@ -14,6 +14,7 @@
 // Short run: npm run bench:load -- --seconds 20 --admins 10 --drivers 50 --users 20000
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -377,7 +378,9 @@ async function runOnce(options: Options, database: Database): Promise<string[]> 
       secondHalf.length > 1 ? (Math.max(...secondHalf) - secondHalf[0]!) / secondHalf[0]! : 0;
     const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
     lines.push(
-      `load: ${options.admins} admins back to back, ${options.drivers} drivers polling each second, ${seconds.toFixed(1)} s`,
+      `load: ${options.admins} admins back to back, ${options.drivers} drivers polling each second, ${seconds.toFixed(1)} s; machine load average ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(', ')} (other processes share these cores: compare figures of one run)`,
       ...[table, dashboard, send]
         .filter((e) => e.count > 0)
         .map((e) => e.summary(seconds, GOAL_P99_MS)),
@@ -389,9 +392,9 @@ async function runOnce(options: Options, database: Database): Promise<string[]> 
             `  burst: ${burst.count - burst.errors} of ${options.burst} connections served within ${BURST_TIMEOUT_MS / 1000} s [goal: all: ${verdict(burst.errors === 0)}]`,
           ]
         : []),
-      `  driver polls: ${polls} of ${dueTotal} due, ${pollRate.toFixed(2)} per driver per second, ${polls > 0 ? ((100 * onTime) / polls).toFixed(1) : '0'}% started within 250 ms of due [goal: ${GOAL_POLLS_PER_SECOND}/s: ${verdict(pollRate >= 0.95 * GOAL_POLLS_PER_SECOND)}]`,
+      `  driver polls: ${polls} of ${dueTotal} due, ${pollRate.toFixed(2)} per driver per second, ${polls > 0 ? ((100 * onTime) / polls).toFixed(1) : '0'}% started within 250 ms of due [goal: >= ${(0.95 * GOAL_POLLS_PER_SECOND).toFixed(2)}/s: ${verdict(pollRate >= 0.95 * GOAL_POLLS_PER_SECOND)}]`,
       `  gateway event-loop delay: mean ${last.lag.mean} ms, p50 ${last.lag.p50} ms, p99 ${last.lag.p99} ms, max ${last.lag.max} ms [goal: max < ${GOAL_NEW_CONNECTION_P99_MS} ms, so a new connection can meet its goal: ${verdict(last.lag.max < GOAL_NEW_CONNECTION_P99_MS)}]`,
-      `  gateway RSS: ${start.rssMb} MB before, ${rss.join(' → ')} MB every 5 s; second half grew ${(100 * growth).toFixed(1)}% [goal: flat, < ${100 * GOAL_RSS_GROWTH}%: ${verdict(growth < GOAL_RSS_GROWTH)}]`,
+      `  gateway RSS: ${start.rssMb} MB at start, ${rss.at(-1) ?? start.rssMb} MB at end (${rss.join(' → ')} MB every 5 s); second half grew ${(100 * growth).toFixed(1)}% [goal: flat, < ${100 * GOAL_RSS_GROWTH}%: ${verdict(growth < GOAL_RSS_GROWTH)}]`,
       `  send: ${last.delivered} of ${options.recipients} recipients delivered by the end`,
       `  load generator's own event-loop delay (included in every latency above): p99 ${(ownLag.percentile(99) / 1e6).toFixed(1)} ms, max ${(ownLag.max / 1e6).toFixed(1)} ms`,
     );
