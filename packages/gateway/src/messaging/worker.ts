@@ -91,6 +91,8 @@ interface Batch {
   claimed: number;
   /** When the slots reserved for this batch run out. */
   slotsEnd?: number;
+  /** When its first slot starts (external batches). */
+  slotsStart?: number;
   /** An external batch's calls and their outcomes, still under way after the claim returns. */
   settled?: Promise<void>;
 }
@@ -186,7 +188,10 @@ export function createSendWorker(options: WorkerOptions): SendWorker {
       }
       // The next batch is claimed a little before this one's slots run out, so its slots follow
       // on without a gap: the pace holds over minutes instead of losing each batch's overhead.
-      const wait = (batch.slotsEnd ?? 0) - PACE_LEAD_MS - Date.now();
+      // An external batch's next claim goes out when its slots start: on a busy machine a claim can
+      // take longer than PACE_LEAD_MS, and each late claim would push the pace back.
+      const lead = Math.max(PACE_LEAD_MS, (batch.slotsEnd ?? 0) - (batch.slotsStart ?? Infinity));
+      const wait = (batch.slotsEnd ?? 0) - lead - Date.now();
       if (running && wait > 0) await paceWait(wait);
       // A full batch means more is probably waiting: go again at once (the slots still govern).
       if (running && batch.claimed < limit) await sleep(idleMs);
@@ -431,7 +436,7 @@ async function deliverExternally(
   return {
     claimed: claimedCount,
     settled,
-    ...(starts.end === undefined ? {} : { slotsEnd: starts.end }),
+    ...(starts.end === undefined ? {} : { slotsEnd: starts.end, slotsStart: Math.min(...starts) }),
   };
 }
 
