@@ -58,6 +58,8 @@ function csvField(value: string): string {
  * export writes a million of these, and written by hand they cost a fifth of the library's time.
  */
 export function exportCsvLine(row: ExportedRow, timeZone: string): string {
-  const r = exportRow(row, timeZone);
-  return `${csvField(r.name)},${csvField(r.phone)},${csvField(r.referral)},${csvField(r.region)},${r.goodStanding},${r.accountConnected},${r.filtersComplete},${r.expirationDate},${r.status}\n`;
+  // exportRow's fields, written straight into the line: no record object per row.
+  const expires = row.expirationDateTimestamp;
+  const status = row.status === null ? '' : row.status === 'start' ? 'ON' : 'OFF';
+  return `${csvField(row.name)},${csvField(normalizePhone(row.phoneNumber) ?? row.phoneNumber)},${csvField(row.referral ?? '')},${csvField(regionOf(row) ?? '')},${row.goodStanding},${row.proxyInstalled},${row.setupComplete},${expires === null ? '' : formatIsoDay(expires, timeZone)},${status}\n`;
 }
