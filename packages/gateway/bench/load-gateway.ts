@@ -9,6 +9,7 @@ import { staffUserRow } from '../src/seed.js';
 import { openDatabase, quoteIdent } from '../src/storage/db.js';
 import { insertUsers } from '../src/storage/users.js';
 import { startLargeGateway } from './large-gateway.js';
+import { LOAD_SEND_MESSAGE } from './load-send.js';
 
 export interface LoadGatewayReady {
   type: 'ready';
@@ -27,8 +28,10 @@ export interface LoadGatewayStats {
   /** Event-loop delay since the last reset, in ms. */
   lag: { mean: number; p50: number; p99: number; max: number };
   rssMb: number;
-  /** Messages the outbox provider delivered so far. */
+  /** Messages of the bench's send the outbox provider delivered so far. */
   delivered: number;
+  /** Distinct numbers among them: fewer than `delivered` would mean someone got it twice. */
+  deliveredTo: number;
 }
 
 const USERS = Number(process.env.LOAD_USERS);
@@ -78,8 +81,12 @@ process.on('message', async (message: { type: string }) => {
     process.send?.({ type: 'reset' });
   } else if (message.type === 'stats') {
     const [row] = await gateway.db
-      .query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_messages')
-      .catch(() => [{ n: -1 }]);
+      .query<{ n: number; d: number }>(
+        `SELECT count(*)::int AS n, count(DISTINCT to_number)::int AS d FROM outbox_messages
+         WHERE starts_with(body, $1)`,
+        [LOAD_SEND_MESSAGE],
+      )
+      .catch(() => [{ n: -1, d: -1 }]);
     const stats: LoadGatewayStats = {
       type: 'stats',
       lag: {
@@ -90,6 +97,7 @@ process.on('message', async (message: { type: string }) => {
       },
       rssMb: Math.round(process.memoryUsage().rss / 1_048_576),
       delivered: row?.n ?? -1,
+      deliveredTo: row?.d ?? -1,
     };
     process.send?.(stats);
   } else if (message.type === 'stop') {

@@ -22,6 +22,7 @@ import { Agent, Client, request } from 'undici';
 import { z } from 'zod';
 import { signIn } from '../test/helpers/sign-in.js';
 import type { LoadGatewayReady, LoadGatewayStats } from './load-gateway.js';
+import { LOAD_SEND_MESSAGE } from './load-send.js';
 
 const POSTGRES_URL =
   process.env.BLOCKCATCH_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -346,7 +347,7 @@ async function runOnce(options: Options, database: Database): Promise<string[]> 
               },
               body: JSON.stringify({
                 numbers: ready.recipients.map((number) => ({ number })),
-                message: 'Blocks are open this afternoon.',
+                message: LOAD_SEND_MESSAGE,
               }),
             }),
           );
@@ -395,7 +396,7 @@ async function runOnce(options: Options, database: Database): Promise<string[]> 
       `  driver polls: ${polls} of ${dueTotal} due, ${pollRate.toFixed(2)} per driver per second, ${polls > 0 ? ((100 * onTime) / polls).toFixed(1) : '0'}% started within 250 ms of due [goal: >= ${(0.95 * GOAL_POLLS_PER_SECOND).toFixed(2)}/s: ${verdict(pollRate >= 0.95 * GOAL_POLLS_PER_SECOND)}]`,
       `  gateway event-loop delay: mean ${last.lag.mean} ms, p50 ${last.lag.p50} ms, p99 ${last.lag.p99} ms, max ${last.lag.max} ms [goal: max < ${GOAL_NEW_CONNECTION_P99_MS} ms, so a new connection can meet its goal: ${verdict(last.lag.max < GOAL_NEW_CONNECTION_P99_MS)}]`,
       `  gateway RSS: ${start.rssMb} MB at start, ${rss.at(-1) ?? start.rssMb} MB at end (${rss.join(' → ')} MB every 5 s); second half grew ${(100 * growth).toFixed(1)}% [goal: flat, < ${100 * GOAL_RSS_GROWTH}%: ${verdict(growth < GOAL_RSS_GROWTH)}]`,
-      `  send: ${last.delivered} of ${options.recipients} recipients delivered by the end`,
+      `  send: ${last.delivered} of ${options.recipients} recipients delivered by the end, to ${last.deliveredTo} distinct numbers`,
       `  load generator's own event-loop delay (included in every latency above): p99 ${(ownLag.percentile(99) / 1e6).toFixed(1)} ms, max ${(ownLag.max / 1e6).toFixed(1)} ms`,
     );
   } finally {
