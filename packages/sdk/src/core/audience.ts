@@ -56,23 +56,6 @@ export function filterAudience<T extends UserRow>(
   const region = ctx.product === 'flex' ? (chosen(filters.byRegion)?.toLowerCase() ?? null) : null;
   const referral = ctx.billingDetails ? chosen(filters.selectedReferral) : null;
 
-  const unfiltered =
-    createdFrom === -Infinity &&
-    createdBefore === Infinity &&
-    expiresFrom === null &&
-    expiresBefore === null &&
-    goodStanding === null &&
-    proxyInstalled === null &&
-    setupComplete === null &&
-    region === null &&
-    referral === null;
-  if (unfiltered) return users.slice();
-
-  // Indices into a typed array, rows copied out once the count is known: pushing a large result
-  // costs more than the filtering itself, and a row-sized array up front is waste for a small one.
-  if (scratch.length < users.length) scratch = new Uint32Array(users.length);
-  const picked = scratch;
-  let count = 0;
   const createdOnly =
     expiresFrom === null &&
     expiresBefore === null &&
@@ -81,6 +64,13 @@ export function filterAudience<T extends UserRow>(
     setupComplete === null &&
     region === null &&
     referral === null;
+  if (createdOnly && createdFrom === -Infinity && createdBefore === Infinity) return users.slice();
+
+  // Indices into a typed array, rows copied out once the count is known: pushing a large result
+  // costs more than the filtering itself, and a row-sized array up front is waste for a small one.
+  if (scratch.length < users.length) scratch = new Uint32Array(users.length);
+  const picked = scratch;
+  let count = 0;
   // Sign-up days alone keep most of a table: the general loop's tests of unset filters then cost
   // as much as reading the rows.
   for (let i = 0; createdOnly && i < users.length; i++) {
