@@ -38,12 +38,15 @@ describe('the landing page', () => {
     const lcp = await measured.page.evaluate(
       () =>
         new Promise<number>((resolve) => {
-          let last = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) last = entry.startTime;
-          }).observe({ type: 'largest-contentful-paint', buffered: true });
-          // LCP is final once the page has been quiet for a moment.
-          setTimeout(() => resolve(last), 1500);
+          // The page has loaded, so every candidate so far arrives in the first (buffered) call;
+          // the largest paint among them is the LCP. Without a buffered entry, the first to come.
+          const observer = new PerformanceObserver((list) => {
+            const times = list.getEntries().map((entry) => entry.startTime);
+            if (times.length === 0) return;
+            observer.disconnect();
+            resolve(Math.max(...times));
+          });
+          observer.observe({ type: 'largest-contentful-paint', buffered: true });
         }),
     );
     console.info(`LCP of / with 4× CPU slowdown: ${Math.round(lcp)} ms (goal ${LCP_GOAL_MS} ms)`);
