@@ -16,8 +16,11 @@ export function useVersionCheck(intervalMs = VERSION_POLL_MS): { updateAvailable
         const { gateway } = await loadSdk();
         const { versionId } = await gateway.health();
         if (stopped) return;
-        if (loadedVersion === null) loadedVersion = versionId;
-        else if (versionId !== loadedVersion) setUpdateAvailable(true);
+        if (loadedVersion === null) {
+          loadedVersion = versionId;
+          // Which deployment this page compares against, for support (and tests) to read.
+          document.documentElement.dataset.deployedVersion = versionId;
+        } else if (versionId !== loadedVersion) setUpdateAvailable(true);
       } catch {
         // Offline or a deploy under way: the next poll tries again.
       }
