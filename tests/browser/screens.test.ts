@@ -141,9 +141,7 @@ describe('the shell', () => {
     const { page, context } = await open('visitor');
     await page.clock.install();
     let version = 'build-1';
-    let served = 0;
     await page.route('**/api/status/health', (route) => {
-      served++;
       return route.fulfill({
         status: 200,
         contentType: 'application/json',
