@@ -123,6 +123,7 @@ export function createSandboxPlatform(deps: {
   };
   let refreshing: Promise<void> | null = null;
   let generator: NodeJS.Timeout | null = null;
+  let generating: Promise<void> | null = null;
 
   const statsOf = (accountId: string) => {
     let entry = stats.get(accountId);
@@ -242,9 +243,10 @@ export function createSandboxPlatform(deps: {
     // processes on one database each publishes at that rate; the sandbox stays plausible either way.
     const gap = -Math.log(1 - random()) * options.offerIntervalMs;
     generator = setTimeout(() => {
-      void generateOne()
+      generating = generateOne()
         .catch(() => {})
         .finally(() => {
+          generating = null;
           if (generator) scheduleGenerator();
         });
     }, gap);
@@ -454,6 +456,9 @@ export function createSandboxPlatform(deps: {
     async stop() {
       if (generator) clearTimeout(generator);
       generator = null;
+      // An offer being published when stop is called is stored and announced before stop
+      // resolves: nothing is published after it, and no stored offer goes unannounced.
+      await generating;
       listeners.clear();
       await refreshing?.catch(() => {});
     },
