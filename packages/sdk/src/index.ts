@@ -107,6 +107,12 @@ export {
   normalizePhone,
 } from './core/phone.js';
 export {
+  isReferralCode,
+  normalizeReferralCode,
+  REFERRAL_ALPHABET,
+  REFERRAL_CODE_LENGTH,
+} from './core/referral-code.js';
+export {
   nextRouteForUser,
   type RoutingFacts,
   type SignedInRoute,

@@ -1,9 +1,14 @@
 // The user-pool operations, one function per Cognito API action, over the identity tables.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { normalizePhone, REFERRAL_ATTRIBUTE } from '@blockcatch/sdk';
+import {
+  isReferralCode,
+  normalizePhone,
+  normalizeReferralCode,
+  REFERRAL_ATTRIBUTE,
+  REFERRAL_CODE_LENGTH,
+} from '@blockcatch/sdk';
 import type { z } from 'zod';
 import { describeZodError } from '../http/errors.js';
-import { REFERRAL_ALPHABET, REFERRAL_CODE_LENGTH } from '../referrals/codes.js';
 import {
   type AccountAttributes,
   type AccountRecord,
@@ -188,12 +193,9 @@ function writableAttributes(list: { Name: string; Value: string }[]): AccountAtt
  * code that cannot be one is refused, naming the attribute, rather than silently dropped.
  */
 function signUpReferral(value: string | undefined): string | undefined {
-  const code = value?.trim().toUpperCase();
+  const code = normalizeReferralCode(value ?? '');
   if (!code) return undefined;
-  if (
-    code.length !== REFERRAL_CODE_LENGTH ||
-    [...code].some((c) => !REFERRAL_ALPHABET.includes(c))
-  ) {
+  if (!isReferralCode(code)) {
     throw invalidParameter(
       `${REFERRAL_ATTRIBUTE}: a referral code is ${REFERRAL_CODE_LENGTH} letters and digits, e.g. 7KQ2XW; check the invitation link or leave it empty.`,
     );

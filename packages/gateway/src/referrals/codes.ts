@@ -1,9 +1,7 @@
-// Referral codes people read aloud and type from an SMS: six characters from an alphabet without
-// look-alikes (no 0/O, 1/I/L), about 887 million codes, so a clash is rare and simply retried.
+// Referral codes are drawn here, with the server's cryptographic randomness; what a code is (its
+// alphabet without look-alikes, its length) is the SDK's rule, shared with the sign-up form.
 import { randomInt } from 'node:crypto';
-
-export const REFERRAL_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-export const REFERRAL_CODE_LENGTH = 6;
+import { REFERRAL_ALPHABET, REFERRAL_CODE_LENGTH } from '@blockcatch/sdk';
 
 export function generateReferralCode(): string {
   let code = '';

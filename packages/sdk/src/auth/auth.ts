@@ -10,6 +10,7 @@ import {
   type ISignUpResult,
 } from 'amazon-cognito-identity-js';
 import { normalizePhone } from '../core/phone.js';
+import { normalizeReferralCode } from '../core/referral-code.js';
 import { AuthError, ConfigError } from '../errors.js';
 import { decodeIdToken } from './id-token.js';
 import { callIdentity } from './identity-request.js';
@@ -354,7 +355,7 @@ export function createAuth(options: AuthOptions) {
         new CognitoUserAttribute({ Name: 'phone_number', Value: username }),
         new CognitoUserAttribute({ Name: 'name', Value: name }),
       ];
-      const referral = referralCode?.trim();
+      const referral = normalizeReferralCode(referralCode ?? '');
       if (referral) {
         attributes.push(new CognitoUserAttribute({ Name: REFERRAL_ATTRIBUTE, Value: referral }));
       }

@@ -1,6 +1,6 @@
 // /register: name, phone, password (at least 8), its confirmation, the referral code (prefilled
 // from an invitation link's ?ref=) and the terms; then the code.
-import { AuthError, normalizePhone } from '@blockcatch/sdk';
+import { AuthError, isReferralCode, normalizePhone, normalizeReferralCode } from '@blockcatch/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -10,7 +10,7 @@ import { Checkbox } from '../../components/ui/Checkbox.js';
 import { Input } from '../../components/ui/Input.js';
 import { rememberPendingSignIn } from '../../hooks/pendingSignIn.js';
 import { auth } from '../../sdk.js';
-import { isReferralCode, referralFromSearch } from './referral-link.js';
+import { referralFromSearch } from './referral-link.js';
 
 type Field = 'name' | 'phone' | 'password' | 'confirm' | 'referral' | 'terms';
 
@@ -42,7 +42,7 @@ export default function RegisterPage() {
     else if (form.password.length < 8) found.password = t('auth.register.passwordMin');
     if (!form.confirm) found.confirm = required;
     else if (form.confirm !== form.password) found.confirm = t('auth.register.passwordsMustMatch');
-    const referral = form.referral.trim().toUpperCase();
+    const referral = normalizeReferralCode(form.referral);
     if (referral && !isReferralCode(referral)) found.referral = t('auth.register.invalidReferral');
     if (!terms) found.terms = t('auth.register.mustAgreeTerms');
     return found;
@@ -58,7 +58,7 @@ export default function RegisterPage() {
     const phone = normalizePhone(form.phone)!;
     setBusy(true);
     try {
-      await auth.signUp(phone, form.password, form.name.trim(), form.referral.trim().toUpperCase());
+      await auth.signUp(phone, form.password, form.name.trim(), form.referral);
       rememberPendingSignIn(phone, form.password);
       navigate('/confirm-account', { state: { phoneNumber: phone, fromRegister: true } });
     } catch (error) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isReferralCode, referralFromSearch } from './referral-link.js';
+import { referralFromSearch } from './referral-link.js';
 
 describe('the referral code of an invitation link', () => {
   it('is read from ?ref=, trimmed and upper-cased', () => {
@@ -11,13 +11,5 @@ describe('the referral code of an invitation link', () => {
     expect(referralFromSearch('')).toBe('');
     expect(referralFromSearch('?ref=')).toBe('');
     expect(referralFromSearch(`?ref=${'A'.repeat(40)}`)).toBe('');
-  });
-});
-
-describe('a referral code on the form', () => {
-  it('is 6 characters from the code alphabet (no 0, 1, I, L or O)', () => {
-    expect(isReferralCode('7KQ2XW')).toBe(true);
-    expect(isReferralCode('7KQ2X')).toBe(false);
-    expect(isReferralCode('7KQ2XO')).toBe(false);
   });
 });
