@@ -7,7 +7,7 @@ import { registerApi } from './api/routes.js';
 import { type GatewayConfig, type GatewayConfigInput, parseConfig } from './config.js';
 import { createDriverService, type DriverService } from './driver/index.js';
 import { registerApiDocs } from './http/api-docs.js';
-import { countCallers } from './http/db-callers.js';
+import { type CallerCountingDb, countCallers } from './http/db-callers.js';
 import { registerEdge } from './http/edge.js';
 import { installPipeline } from './http/pipeline.js';
 import { cachePrincipals } from './http/principal-cache.js';
@@ -25,7 +25,8 @@ export const BODY_LIMIT = 5 * 1024 * 1024;
 
 export interface Gateway {
   app: FastifyInstance;
-  db: Db;
+  /** The database, counting the requests that wait for it (its `queueDepth`). */
+  db: CallerCountingDb;
   config: GatewayConfig;
   identity: Identity;
   messaging: Messaging;

@@ -55,7 +55,6 @@ export async function migratedTemplate(): Promise<Uint8Array<ArrayBuffer>> {
         fn({ query: async (sql, params) => (await tx.query<never>(sql, params)).rows }),
       ),
     close: () => lite.close(),
-    queueDepth: () => 0,
   };
   await migrate(db);
   const dump = new Uint8Array(await (await lite.dumpDataDir('none')).arrayBuffer());

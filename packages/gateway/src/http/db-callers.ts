@@ -16,6 +16,8 @@ interface Caller {
 }
 
 export interface CallerCountingDb extends Db {
+  /** Requests waiting for or using the database now: what the gateway sheds load on. */
+  queueDepth(): number;
   /**
    * Runs `fn` (the rest of a request) as one caller, counted from now until `end()` or its first
    * call, then while any of its calls is under way.

@@ -15,14 +15,9 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
-  /**
-   * Queries (and transactions) waiting for the database, not yet running: PGlite runs one at a
-   * time, a PostgreSQL pool as many as it has connections. The gateway sheds load on it.
-   */
-  queueDepth(): number;
 }
 
-/** The database's queue of waiting queries is past its bound: the caller should try again shortly. */
+/** More requests wait for the database than its bound allows: the caller should try again shortly. */
 export class DatabaseBusyError extends Error {
   override name = 'DatabaseBusyError';
   constructor(
@@ -93,23 +88,11 @@ async function openPglite(dataDir: string | undefined, inThread: boolean): Promi
   const lite = inThread
     ? await pgliteInThread(dataDir, template)
     : await startPgliteThread(dataDir, template);
-  // PGlite runs one query or transaction at a time and queues the rest in its own mutex; count the
-  // calls not yet settled (a transaction's inner queries run inside its turn, so they do not count).
-  let pending = 0;
-  const counted = async <T>(run: () => Promise<T>): Promise<T> => {
-    pending++;
-    try {
-      return await run();
-    } finally {
-      pending--;
-    }
-  };
   return {
     kind: 'pglite',
-    query: <T>(sql: string, params?: unknown[]) => counted(() => lite.query<T>(sql, params)),
-    transaction: (fn) => counted(() => lite.transaction(fn)),
+    query: <T>(sql: string, params?: unknown[]) => lite.query<T>(sql, params),
+    transaction: (fn) => lite.transaction(fn),
     close: () => lite.close(),
-    queueDepth: () => Math.max(0, pending - 1),
   };
 }
 
@@ -168,8 +151,6 @@ async function openPostgres(options: {
       }
     },
     close: () => pool.end(),
-    // Callers waiting for one of the pool's connections (queries and transactions alike).
-    queueDepth: () => pool.waitingCount,
   };
 }
 
