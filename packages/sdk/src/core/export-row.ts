@@ -29,19 +29,23 @@ export function regionOf(row: ExportedRow): string | null {
 export function exportRow(row: ExportedRow, timeZone: string): Record<ExportColumn, string> {
   return {
     name: row.name,
-    phone: normalizePhone(row.phoneNumber) ?? row.phoneNumber,
+    phone: phoneText(row),
     referral: row.referral ?? '',
     region: regionOf(row) ?? '',
     goodStanding: String(row.goodStanding),
     accountConnected: String(row.proxyInstalled),
     filtersComplete: String(row.setupComplete),
-    expirationDate:
-      row.expirationDateTimestamp === null
-        ? ''
-        : formatIsoDay(row.expirationDateTimestamp, timeZone),
-    status: row.status === null ? '' : row.status === 'start' ? 'ON' : 'OFF',
+    expirationDate: expirationText(row, timeZone),
+    status: statusText(row),
   };
 }
+
+// The columns that are not the row's own value, shared by exportRow and exportCsvLine.
+const phoneText = (row: ExportedRow) => normalizePhone(row.phoneNumber) ?? row.phoneNumber;
+const expirationText = (row: ExportedRow, timeZone: string) =>
+  row.expirationDateTimestamp === null ? '' : formatIsoDay(row.expirationDateTimestamp, timeZone);
+const statusText = (row: ExportedRow) =>
+  row.status === null ? '' : row.status === 'start' ? 'ON' : 'OFF';
 
 /** The export's CSV header line. */
 export const EXPORT_CSV_HEADER = `${EXPORT_COLUMNS.join(',')}\n`;
@@ -59,7 +63,5 @@ function csvField(value: string): string {
  */
 export function exportCsvLine(row: ExportedRow, timeZone: string): string {
   // exportRow's fields, written straight into the line: no record object per row.
-  const expires = row.expirationDateTimestamp;
-  const status = row.status === null ? '' : row.status === 'start' ? 'ON' : 'OFF';
-  return `${csvField(row.name)},${csvField(normalizePhone(row.phoneNumber) ?? row.phoneNumber)},${csvField(row.referral ?? '')},${csvField(regionOf(row) ?? '')},${row.goodStanding},${row.proxyInstalled},${row.setupComplete},${expires === null ? '' : formatIsoDay(expires, timeZone)},${status}\n`;
+  return `${csvField(row.name)},${csvField(phoneText(row))},${csvField(row.referral ?? '')},${csvField(regionOf(row) ?? '')},${row.goodStanding},${row.proxyInstalled},${row.setupComplete},${expirationText(row, timeZone)},${statusText(row)}\n`;
 }

@@ -21,7 +21,6 @@ const SEPARATOR = '\u0000';
 const BEYOND_LATIN1 = /[\u0100-\uffff]/;
 /** Ends each row's phone digits in the joined digits, so a piece of a number never spans two rows. */
 const DIGITS_END = '|';
-const PLAIN_PHONE = /^\+?\d*$/;
 /**
  * Below this share of the table's rows, a narrowing keystroke reads each candidate's own text
  * instead of searching the joined text for the next hit, which may lie far past rows not asked about.
@@ -29,7 +28,6 @@ const PLAIN_PHONE = /^\+?\d*$/;
 const SPARSE_SHARE = 1 / 4;
 /** Enough earlier answers to narrow from while typing, and to step back on backspace. */
 const REMEMBERED_QUERIES = 32;
-const PLUS = 43;
 
 export interface RecipientSearch<T> {
   /** Exactly `searchRecipients(rows, query)`, answered from the index. */
@@ -134,13 +132,7 @@ function buildIndex(rows: readonly SearchableRow[]): Index {
   for (let i = 0; i < rows.length; i++) {
     starts[i] = length;
     const row = rows[i]!;
-    // Stored numbers are '+1' and digits: a slice, not a pattern replacing per row.
-    const phone = row.phoneNumber;
-    const phoneDigits = PLAIN_PHONE.test(phone)
-      ? phone.charCodeAt(0) === PLUS
-        ? phone.slice(1)
-        : phone
-      : digitsOf(phone);
+    const phoneDigits = digitsOf(row.phoneNumber);
     digitStarts[i] = digitLength;
     digitParts.push(phoneDigits, DIGITS_END);
     digitLength += phoneDigits.length + 1;

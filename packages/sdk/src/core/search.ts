@@ -45,8 +45,12 @@ function phoneFragment(text: string): string | null {
   return digits.length >= 4 ? digits : null;
 }
 
+const PLAIN_PHONE = /^\+?\d*$/;
+
 /** The ASCII digits of `text`, in order: what phone search compares. */
 export function digitsOf(text: string): string {
+  // Stored numbers are '+1' and digits: a slice, not a pattern replacing, for the common case.
+  if (PLAIN_PHONE.test(text)) return text.startsWith('+') ? text.slice(1) : text;
   return text.replace(/\D+/g, '');
 }
 
