@@ -12,7 +12,7 @@ import { installPipeline } from '../src/http/pipeline.js';
 import { createMessaging, type Messaging } from '../src/messaging/index.js';
 import { type Db, openDatabase } from '../src/storage/db.js';
 import { migrate } from '../src/storage/migrate.js';
-import { insertUsers, type UserRecord } from '../src/storage/users.js';
+import { insertUsers, type NewUser, type UserRecord } from '../src/storage/users.js';
 import { POSTGRES_URL, uniqueSchema } from './helpers/database.js';
 
 export { POSTGRES_URL } from './helpers/database.js';
@@ -152,8 +152,8 @@ export function phoneNumbers(count: number, start = 0): string[] {
 /** The owner the messaging suites send as (`x-test-user`). */
 export const OWNER = 'owner-1';
 
-/** Adds the owner's user row; `multiSegment` lets them send messages longer than one segment. */
-export async function withOwner(testDb: TestDb, options: { multiSegment?: boolean } = {}) {
+/** Adds the owner's user row, with any of its permissions changed (`can_send_multi_segment`, …). */
+export async function withOwner(testDb: TestDb, changes: Partial<NewUser> = {}) {
   await insertUsers(testDb.db, [
     {
       id: OWNER,
@@ -162,7 +162,40 @@ export async function withOwner(testDb: TestDb, options: { multiSegment?: boolea
       name: 'Owner',
       is_admin: true,
       role: 'owner',
-      ...(options.multiSegment ? { can_send_multi_segment: true } : {}),
+      ...changes,
     },
   ]);
+}
+
+/**
+ * Sends `message` (or a short default) to `numbers` as the owner through the real route, under a
+ * fresh idempotency key, and expects it accepted.
+ */
+export async function sendAsOwner(
+  url: string,
+  numbers: string[],
+  options: { message?: string; sendAt?: string } = {},
+) {
+  const response = await fetch(`${url}/api/flex/v1/admin/sendsms`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-test-user': OWNER,
+      'idempotency-key': `k-${Math.random()}`,
+    },
+    body: JSON.stringify({
+      numbers: numbers.map((number) => ({ number })),
+      message: options.message ?? 'Blocks are open',
+      ...(options.sendAt ? { sendAt: options.sendAt } : {}),
+    }),
+  });
+  if (response.status !== 202) {
+    throw new Error(`sendsms answered ${response.status}, not 202: ${await response.text()}`);
+  }
+  return (await response.json()) as {
+    jobId: string;
+    queued: number;
+    sendAt?: number;
+    waitingForQuietHours: number;
+  };
 }

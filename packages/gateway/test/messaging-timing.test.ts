@@ -6,9 +6,9 @@ import { eventually } from '../../../tests/support/eventually.js';
 import { openDatabase } from '../src/storage/db.js';
 import { insertUsers } from '../src/storage/users.js';
 import {
-  OWNER,
   openTestDb,
   POSTGRES_URL,
+  sendAsOwner,
   startMessagingServer,
   type TestDb,
   waitForJob,
@@ -19,29 +19,6 @@ const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function send(url: string, numbers: string[], sendAt?: string) {
-  const response = await fetch(`${url}/api/flex/v1/admin/sendsms`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-test-user': OWNER,
-      'idempotency-key': `k-${Math.random()}`,
-    },
-    body: JSON.stringify({
-      numbers: numbers.map((number) => ({ number })),
-      message: 'Blocks are open',
-      ...(sendAt ? { sendAt } : {}),
-    }),
-  });
-  expect(response.status).toBe(202);
-  return (await response.json()) as {
-    jobId: string;
-    queued: number;
-    sendAt?: number;
-    waitingForQuietHours: number;
-  };
-}
 
 const recipients = (testDb: TestDb, jobId: string) =>
   testDb.db.query<{ to_number: string; status: string; next_attempt_ts: string; attempts: number }>(
@@ -67,7 +44,7 @@ describe('a scheduled send', () => {
     const first = await startMessagingServer(firstDb);
     const at = Date.now() + 3000;
     const numbers = ['+15550000101', '+15550000102', '+15550000103'];
-    const job = await send(first.url, numbers, new Date(at).toISOString());
+    const job = await sendAsOwner(first.url, numbers, { sendAt: new Date(at).toISOString() });
     await first.close();
     await firstDb.close();
     expect(job.sendAt).toBe(at);
@@ -112,7 +89,7 @@ describe('quiet hours in two time zones', () => {
     cleanups.push(() => server.close());
 
     const before = Date.now();
-    const job = await send(server.url, [day, night]);
+    const job = await sendAsOwner(server.url, [day, night]);
     expect(job).toMatchObject({ queued: 2, waitingForQuietHours: 1 });
     await eventually(async () => {
       const rows = await recipients(testDb, job.jobId);

@@ -10,9 +10,9 @@ import { parseConfig } from '../src/config.js';
 import { createProvider } from '../src/messaging/providers/index.js';
 import { createSendWorker } from '../src/messaging/worker.js';
 import {
-  OWNER,
   openTestDb,
   phoneNumbers,
+  sendAsOwner,
   startMessagingServer,
   waitForJob,
   withOwner,
@@ -65,20 +65,6 @@ async function startHoldingTwilio() {
   };
 }
 
-async function send(url: string, numbers: string[]) {
-  const response = await fetch(`${url}/api/flex/v1/admin/sendsms`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-test-user': OWNER,
-      'idempotency-key': `k-${Math.random()}`,
-    },
-    body: JSON.stringify({ numbers: numbers.map((number) => ({ number })), message: 'Hi' }),
-  });
-  expect(response.status).toBe(202);
-  return (await response.json()) as { jobId: string; queued: number };
-}
-
 describe('the pace through Twilio with slow answers', () => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterEach(async () => {
@@ -103,7 +89,7 @@ describe('the pace through Twilio with slow answers', () => {
 
     // 30/s claims 6 recipients a batch (200 ms of pace): with every answer held, calls beyond the
     // first batch arrive only if the next claim does not wait for the previous batch's answers.
-    const { jobId } = await send(server.url, phoneNumbers(45));
+    const { jobId } = await sendAsOwner(server.url, phoneNumbers(45));
     await eventually(() => expect(fake.state.received.length).toBeGreaterThanOrEqual(20));
     expect(fake.state.held.length).toBe(fake.state.received.length);
     fake.release();
@@ -148,7 +134,7 @@ describe('the pace through Twilio with slow answers', () => {
     worker.start();
     cleanups.push(() => worker.stop());
 
-    const { jobId } = await send(server.url, phoneNumbers(30));
+    const { jobId } = await sendAsOwner(server.url, phoneNumbers(30));
     await eventually(() => expect(fake.state.held.length).toBe(8));
     // Claimed and not answered: at most the bound, the rest still queued for any worker.
     const [claimed] = await testDb.db.query<{ n: number }>(

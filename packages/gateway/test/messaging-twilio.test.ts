@@ -5,18 +5,18 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../src/messaging/webhook-signature.js';
 import { upsertTemplates } from '../src/storage/templates.js';
-import { insertUsers } from '../src/storage/users.js';
 import {
   type MessagingServer,
+  OWNER,
   openTestDb,
   startMessagingServer,
   type TestDb,
   waitForJob,
+  withOwner,
 } from './messaging-harness.js';
 
 const SID = 'AC0123456789abcdef';
 const TOKEN = 'test-auth-token';
-const OWNER = 'owner-1';
 
 interface Received {
   path: string;
@@ -72,17 +72,7 @@ describe('the twilio provider', () => {
     fakeUrl = `http://127.0.0.1:${address.port}`;
 
     testDb = await openTestDb('pglite');
-    await insertUsers(testDb.db, [
-      {
-        id: OWNER,
-        product: 'flex',
-        phone_number: '+15559990001',
-        name: 'Owner',
-        is_admin: true,
-        role: 'owner',
-        can_see_billing: true,
-      },
-    ]);
+    await withOwner(testDb, { can_see_billing: true });
     await upsertTemplates(testDb.db, [
       {
         id: 't1',

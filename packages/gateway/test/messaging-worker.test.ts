@@ -50,7 +50,7 @@ describe.each<DbKind>(['pglite', 'postgres'])('the send worker (%s)', (kind) => 
   it('keeps to 10 messages a second by default: 30 recipients are spread over at least 2.5 s', async () => {
     const testDb = await openTestDb(kind);
     cleanups.push(() => testDb.close());
-    await withOwner(testDb, { multiSegment: true });
+    await withOwner(testDb, { can_send_multi_segment: true });
     const server = await startMessagingServer(testDb.db);
     cleanups.push(() => server.close());
 
@@ -73,7 +73,7 @@ describe('several workers on one PostgreSQL database', () => {
   it('two gateways deliver 500 recipients exactly once between them', async () => {
     const testDb = await openTestDb('postgres');
     cleanups.push(() => testDb.close());
-    await withOwner(testDb, { multiSegment: true });
+    await withOwner(testDb, { can_send_multi_segment: true });
     const other = await openDatabase({
       kind: 'postgres',
       url: POSTGRES_URL,
@@ -106,7 +106,7 @@ describe('several workers on one PostgreSQL database', () => {
   it('two gateways sharing one sender’s pace never exceed it together in any one-second window', async () => {
     const testDb = await openTestDb('postgres');
     cleanups.push(() => testDb.close());
-    await withOwner(testDb, { multiSegment: true });
+    await withOwner(testDb, { can_send_multi_segment: true });
     const other = await openDatabase({
       kind: 'postgres',
       url: POSTGRES_URL,
@@ -158,7 +158,7 @@ describe('several workers on one PostgreSQL database', () => {
   it('a gateway killed mid-send and started again delivers every recipient exactly once', async () => {
     const testDb = await openTestDb('postgres');
     cleanups.push(() => testDb.close());
-    await withOwner(testDb, { multiSegment: true });
+    await withOwner(testDb, { can_send_multi_segment: true });
 
     const first = await startChild(testDb.schema!);
     const { jobId, queued } = await send(first.url, phoneNumbers(300));
