@@ -149,6 +149,20 @@ export const configSchema = z.object({
   dbQueueLimit: z.coerce.number().int().min(1).max(100_000).default(500),
   /** Connections each process opens to PostgreSQL (ignored on PGlite, which has one). */
   dbPoolSize: z.coerce.number().int().min(1).max(500).default(10),
+  /** How the gateway's sessions are named in PostgreSQL's `pg_stat_activity`. */
+  dbApplicationName: z
+    .string()
+    .regex(/^[\x20-\x7e]{1,63}$/, 'must be 1 to 63 printable ASCII characters')
+    .default('blockcatch-gateway'),
+  /** How long opening a PostgreSQL connection may take before requests are answered 503. */
+  dbConnectTimeoutMs: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /**
+   * On SIGTERM or SIGINT: how long the process keeps serving after ready starts failing, so load
+   * balancers stop sending before it stops accepting (docs/operations.md).
+   */
+  shutdownDrainMs: z.coerce.number().int().min(0).max(300_000).default(5000),
+  /** The most a shutdown may take from the signal; past it the process exits 0 whatever is open. */
+  shutdownTimeoutMs: z.coerce.number().int().min(1000).max(600_000).default(15_000),
   /**
    * How long a verified token and its caller are reused without verifying again (0: never). Any
    * sign-out or user change ends the reuse at once whatever this is (docs/operations.md).
@@ -234,6 +248,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
     sendRate: e('BLOCKCATCH_SEND_RATE'),
     dbQueueLimit: e('BLOCKCATCH_DB_QUEUE_LIMIT'),
     dbPoolSize: e('BLOCKCATCH_DB_POOL_SIZE'),
+    dbApplicationName: e('BLOCKCATCH_DB_APPLICATION_NAME'),
+    dbConnectTimeoutMs: e('BLOCKCATCH_DB_CONNECT_TIMEOUT_MS'),
+    shutdownDrainMs: e('BLOCKCATCH_SHUTDOWN_DRAIN_MS'),
+    shutdownTimeoutMs: e('BLOCKCATCH_SHUTDOWN_TIMEOUT_MS'),
     principalCacheTtlMs: e('BLOCKCATCH_PRINCIPAL_CACHE_TTL_MS'),
     principalCacheMaxEntries: e('BLOCKCATCH_PRINCIPAL_CACHE_MAX_ENTRIES'),
     goodStandingSweepMs: e('BLOCKCATCH_GOOD_STANDING_SWEEP_MS'),
@@ -301,6 +319,11 @@ export function parseConfig(input: GatewayConfigInput): GatewayConfig {
           'BLOCKCATCH_MESSAGE_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM to be set.',
         );
       }
+    }
+    if (result.data.shutdownTimeoutMs <= result.data.shutdownDrainMs) {
+      throw new ConfigError(
+        `BLOCKCATCH_SHUTDOWN_TIMEOUT_MS (${result.data.shutdownTimeoutMs}) must be longer than BLOCKCATCH_SHUTDOWN_DRAIN_MS (${result.data.shutdownDrainMs}): the drain comes first, then the requests and workers finish.`,
+      );
     }
     if (result.data.paymentProvider === 'stripe') {
       const { secretKey, webhookSecret } = result.data.stripe;

@@ -10,7 +10,9 @@ import { DEFAULT_WEB_DIR, hasWebApp } from './web.js';
 const USAGE = `Usage: blockcatch-gateway [--host 127.0.0.1] [--port 8787] [--data-dir ./.blockcatch/data]
                           [--web-dir web/dist] [--no-seed]
 Environment: BLOCKCATCH_HOST, BLOCKCATCH_PORT, DATABASE_URL (use PostgreSQL instead of PGlite),
-BLOCKCATCH_RESPONSE_KEY, BLOCKCATCH_LOG_LEVEL, BLOCKCATCH_MESSAGE_PROVIDER and TWILIO_*.`;
+BLOCKCATCH_RESPONSE_KEY, BLOCKCATCH_LOG_LEVEL, BLOCKCATCH_MESSAGE_PROVIDER and TWILIO_*.
+On SIGTERM or SIGINT it drains for BLOCKCATCH_SHUTDOWN_DRAIN_MS, then exits 0 within
+BLOCKCATCH_SHUTDOWN_TIMEOUT_MS (docs/operations.md).`;
 
 // Which flag sets each config field, so a bad value is reported under the name the user typed.
 const FLAG_OF: Record<string, string> = {
@@ -141,8 +143,20 @@ async function main(): Promise<void> {
     // A second Ctrl-C means "now": skip the graceful close.
     if (closing) process.exit(1);
     closing = true;
-    process.stdout.write(`${signal}: closing…\n`);
-    gateway.close().then(
+    const { shutdownDrainMs, shutdownTimeoutMs } = config;
+    process.stdout.write(
+      `${signal}: draining for ${shutdownDrainMs / 1000} s, then closing (at most ${shutdownTimeoutMs / 1000} s)…\n`,
+    );
+    // The bound a supervisor can count on, whatever is still open: connections are cut and the
+    // process ends as a normal stop would (in-memory work is gone; claimed sends go again).
+    setTimeout(() => {
+      process.stderr.write(
+        `blockcatch-gateway: still closing after ${shutdownTimeoutMs / 1000} s; exiting now.\n`,
+      );
+      gateway.app.server.closeAllConnections();
+      process.exit(0);
+    }, shutdownTimeoutMs).unref();
+    gateway.drain(shutdownDrainMs).then(
       () => process.exit(0),
       (error: unknown) => {
         process.stderr.write(`blockcatch-gateway: close failed: ${(error as Error).message}\n`);

@@ -4,6 +4,7 @@ import { type Alerts, createAlerts } from './alerts/index.js';
 import { registerAlertRoutes } from './alerts/routes.js';
 import { createAuthenticator, type Principal } from './api/authenticate.js';
 import { registerApi } from './api/routes.js';
+import { registerStatusRoutes } from './api/status.js';
 import { type GatewayConfig, type GatewayConfigInput, parseConfig } from './config.js';
 import { createDriverService, type DriverService } from './driver/index.js';
 import { registerApiDocs } from './http/api-docs.js';
@@ -18,6 +19,7 @@ import { createPayments, type Payments } from './payments/index.js';
 import { registerReferralRoutes } from './referrals/routes.js';
 import { type SeedReport, seedFixtures } from './seed.js';
 import { type Db, openDatabase } from './storage/db.js';
+import { type DatabaseAvailability, watchAvailability } from './storage/db-availability.js';
 import { migrate } from './storage/migrate.js';
 import { registerWebApp } from './web.js';
 
@@ -27,6 +29,8 @@ export interface Gateway {
   app: FastifyInstance;
   /** The database, counting the requests that wait for it (its `queueDepth`). */
   db: CallerCountingDb;
+  /** Whether the database can be reached now (health says `degraded` while it cannot). */
+  availability: DatabaseAvailability;
   config: GatewayConfig;
   identity: Identity;
   messaging: Messaging;
@@ -40,7 +44,16 @@ export interface Gateway {
   routes: readonly RouteOptions[];
   /** What seeding did on this start (null with `seed: false`): counts and the staff accounts. */
   seed: SeedReport | null;
-  /** Stops the send worker, the HTTP server and the database, in that order. */
+  /** True once a shutdown has begun: ready fails and health says `draining`. */
+  draining(): boolean;
+  /**
+   * Shuts down gracefully: ready fails at once, requests are served as before for `drainMs` (so
+   * balancers stop sending), then the server stops accepting, answers `Connection: close` on kept
+   * connections and finishes every request it accepted, while the workers stop at a safe point (a
+   * claimed batch finished or released); then the database closes.
+   */
+  drain(drainMs: number): Promise<void>;
+  /** `drain(0)`: stops the server, the workers and the database without a drain period. */
   close(): Promise<void>;
 }
 
@@ -55,24 +68,11 @@ export async function buildGateway(
   } = {},
 ): Promise<Gateway> {
   const config = parseConfig(input);
-  const opened =
-    options.db ??
-    (await openDatabase(
-      config.databaseUrl
-        ? {
-            kind: 'postgres',
-            url: config.databaseUrl,
-            schema: config.databaseSchema,
-            maxConnections: config.dbPoolSize,
-          }
-        : { kind: 'pglite', dataDir: config.dataDir },
-    ));
-  // Backpressure counts the requests waiting for it, so every part of the gateway shares this one.
-  const db = countCallers(opened);
-  await migrate(db);
-
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
+    // While closing, a request on a kept-alive connection is served with `Connection: close`
+    // rather than refused with Fastify's bare 503: a balancer that does not retry would show it.
+    return503OnClosing: false,
     // Behind a load balancer the client's address comes from X-Forwarded-For, for the limits.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     logger:
@@ -88,6 +88,31 @@ export async function buildGateway(
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
   });
+  const opened =
+    options.db ??
+    (await openDatabase(
+      config.databaseUrl
+        ? {
+            kind: 'postgres',
+            url: config.databaseUrl,
+            schema: config.databaseSchema,
+            maxConnections: config.dbPoolSize,
+            applicationName: config.dbApplicationName,
+            connectTimeoutMs: config.dbConnectTimeoutMs,
+            onConnectionError: (error) =>
+              app.log.warn(
+                { err: { type: error.name, code: (error as { code?: string }).code } },
+                'a database connection was lost; the pool opens another',
+              ),
+          }
+        : { kind: 'pglite', dataDir: config.dataDir },
+    ));
+  const watched = watchAvailability(opened, { log: app.log });
+  const availability = watched.availability;
+  // Backpressure counts the requests waiting for it, so every part of the gateway shares this one.
+  const db = countCallers(watched.db);
+  await migrate(db);
+
   const messaging = createMessaging({
     db,
     config,
@@ -108,6 +133,7 @@ export async function buildGateway(
   const routes = installPipeline(app, createAuthenticator(db, identity, principals), {
     db,
     queueLimit: config.dbQueueLimit,
+    availability,
   });
   await registerApiDocs(app, config.versionId);
   const edge = await registerEdge(app, { db, config });
@@ -128,6 +154,8 @@ export async function buildGateway(
     onEvent: (userId, event) => alerts.report(userId, event),
   });
 
+  let draining = false;
+  registerStatusRoutes(app, { config, availability, draining: () => draining });
   identity.registerRoutes(app);
   messaging.registerRoutes(app);
   registerApi(app, { db, config });
@@ -163,9 +191,24 @@ export async function buildGateway(
   payments.start();
   alerts.start();
 
+  const stopWorkers = async () => {
+    payments.stop();
+    await Promise.all([driver.stop(), alerts.stop(), messaging.stop()]);
+  };
+  let drained: Promise<void> | null = null;
+  const drain = async (drainMs: number) => {
+    draining = true;
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+    await Promise.all([app.close(), stopWorkers()]);
+    await edge.close();
+    availability.close();
+    if (!options.db) await db.close();
+  };
+
   return {
     app,
     db,
+    availability,
     config,
     identity,
     messaging,
@@ -174,14 +217,14 @@ export async function buildGateway(
     payments,
     seed,
     routes,
-    async close() {
-      payments.stop();
-      await driver.stop();
-      await alerts.stop();
-      await messaging.stop();
-      await app.close();
-      await edge.close();
-      if (!options.db) await db.close();
+    draining: () => draining,
+    drain(drainMs) {
+      drained ??= drain(drainMs);
+      return drained;
+    },
+    close() {
+      drained ??= drain(0);
+      return drained;
     },
   };
 }

@@ -1,4 +1,4 @@
-// The read API: health, the signed-in user, the admin tables, referrals and
+// The read API: the signed-in user, the admin tables, referrals and
 // invitations. Writes (sendsms, sendWhatsapp) belong to messaging; sign-in belongs to identity.
 import {
   encryptResponse,
@@ -12,14 +12,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { GatewayConfig } from '../config.js';
-import { EXPOSED_HEADERS } from '../http/edge.js';
 import type { Db } from '../storage/db.js';
 import { listInvitations } from '../storage/invitations.js';
 import { listReferralCodes, toSignedInUser, usersTableJson } from '../storage/users.js';
 import { type CachedBody, cacheTableBody } from './table-cache.js';
 import { registerUsersExport } from './users-export.js';
-
-const healthSchema = z.object({ status: z.literal('ok') });
 
 export interface ApiDeps {
   db: Db;
@@ -31,18 +28,6 @@ export function registerApi(app: FastifyInstance, { db, config }: ApiDeps): void
   registerUsersExport(app, db);
 
   const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get(
-    '/api/status/health',
-    { config: { auth: 'public' }, schema: { response: { 200: healthSchema } } },
-    async (_request, reply) =>
-      reply
-        .header('x-amz-version-id', config.versionId)
-        .header('x-amz-cf-id', config.cdnId)
-        .header('access-control-expose-headers', EXPOSED_HEADERS.join(', '))
-        .header('cache-control', 'no-store')
-        .send({ status: 'ok' }),
-  );
 
   api.get(
     '/api/flex/v1/user',

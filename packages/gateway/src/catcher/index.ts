@@ -9,6 +9,7 @@ import type { DriverEvent } from '../alerts/index.js';
 import type { CredentialCipher } from '../platform/credential-cipher.js';
 import type { DeliveryPlatform, PlatformSession } from '../platform/types.js';
 import type { Db } from '../storage/db.js';
+import { isDatabaseUnreachable } from '../storage/db-availability.js';
 import {
   loadCatchableDrivers,
   markDisconnected,
@@ -18,6 +19,9 @@ import {
 import { markNeedsCode, setThrottledUntil, updateLinkSession } from '../storage/driver-links.js';
 import { listUpcomingWonBlocks, type OfferRecord, recordOffers } from '../storage/driver-offers.js';
 import { createDriverPoller, type DriverPoller, type PollerOptions } from './driver-poller.js';
+
+/** Offer records kept while the database cannot be reached; the oldest go first past it. */
+const MAX_PENDING_RECORDS = 10_000;
 
 export interface CatcherOptions extends PollerOptions {
   /** How long a lease lives without renewal: the longest a dead process's drivers wait. */
@@ -67,6 +71,7 @@ export function createCatcher(deps: {
   const pollers = new Map<string, DriverPoller>();
   const stopping = new Set<Promise<void>>();
   let pending: OfferRecord[] = [];
+  let flushFailing = false;
   let roundTimer: NodeJS.Timeout | null = null;
   let flushTimer: NodeJS.Timeout | null = null;
   let round: Promise<void> | null = null;
@@ -80,8 +85,17 @@ export function createCatcher(deps: {
     pending = [];
     try {
       await recordOffers(db, batch);
+      flushFailing = false;
     } catch (error) {
-      log.error({ err: error }, 'could not record offers');
+      if (!isDatabaseUnreachable(error)) {
+        log.error({ err: error }, 'could not record offers');
+        return;
+      }
+      // Kept for the next flush (the insert skips rows already written): what the catcher saw
+      // while the database was away is written when it comes back, up to a bound.
+      pending = [...batch, ...pending].slice(-MAX_PENDING_RECORDS);
+      if (!flushFailing) log.warn('the database cannot be reached; offer records wait for it');
+      flushFailing = true;
     }
   };
 

@@ -1,8 +1,9 @@
 // The gateway's one error body, `{ code, message, field? }`, and the handler that maps every
 // failure to it. `code` is the contract clients branch on; `message` is for people.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { DatabaseBusyError } from '../storage/db.js';
+import { isDatabaseUnreachable } from '../storage/db-availability.js';
 
 /** Seconds a 503 asks the caller to wait before trying again. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
@@ -136,12 +137,8 @@ export function fromZodError(error: ZodError, part?: string): ApiError {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.status).send(error.toBody());
-    if (error instanceof DatabaseBusyError || (error as FastifyError).statusCode === 503) {
-      return reply
-        .status(503)
-        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
-        .send({ code: 'unavailable', message: 'The gateway is busy; try again shortly.' });
-    }
+    const unavailable = unavailableMessage(error);
+    if (unavailable) return sendUnavailable(reply, unavailable);
     if (error instanceof ZodError) {
       const apiError = fromZodError(error);
       return reply.status(apiError.status).send(apiError.toBody());
@@ -163,6 +160,28 @@ export function installErrorHandler(app: FastifyInstance): void {
       .status(404)
       .send({ code: 'not_found', message: `No route for ${request.method} ${path.slice(0, 100)}` });
   });
+}
+
+/**
+ * What to tell a caller refused for a passing reason (the database's queue is full, the database
+ * cannot be reached, the gateway is shutting down), or null for any other failure: these answer
+ * 503 `unavailable` with Retry-After, never 500.
+ */
+export function unavailableMessage(error: unknown): string | null {
+  if (error instanceof DatabaseBusyError) return 'The gateway is busy; try again shortly.';
+  if (isDatabaseUnreachable(error)) return 'The database cannot be reached; try again shortly.';
+  if ((error as FastifyError | null)?.statusCode === 503) {
+    return 'The gateway is unavailable; try again shortly.';
+  }
+  return null;
+}
+
+/** The gateway's one 503: `unavailable`, with how long to wait in Retry-After. */
+export function sendUnavailable(reply: FastifyReply, message: string) {
+  return reply
+    .status(503)
+    .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+    .send({ code: 'unavailable', message });
 }
 
 export function codeOfStatus(status: number): ErrorCode {

@@ -1,15 +1,17 @@
-// Backpressure: while more requests wait for the database than its bound allows, new requests are
-// refused at once with 503 `unavailable` and `Retry-After` rather than joining a queue without end.
+// Backpressure: while more requests wait for the database than its bound allows, or while the
+// database cannot be reached, new requests are refused at once with 503 `unavailable` and
+// `Retry-After` rather than joining a queue without end or waiting for a connection.
 // Requests are counted, not queries (see db-callers.ts): a request running several reads at once
-// waits as one. The health check and the web app's files are always answered: they touch no
-// database, and a balancer must still see us.
+// waits as one. The status checks and the web app's files are always answered: they touch no
+// database (readiness asks it itself, within a bound), and a balancer must still see us.
 import type { FastifyInstance } from 'fastify';
 import { DatabaseBusyError } from '../storage/db.js';
+import { type DatabaseAvailability, DatabaseUnavailableError } from '../storage/db-availability.js';
 import { isWebAppRequest } from '../web.js';
 import type { CallerCountingDb } from './db-callers.js';
 
 /** Routes answered whatever the database's queue. */
-const NEVER_SHED = new Set(['/api/status/health']);
+export const NEVER_SHED = new Set(['/api/status/health', '/api/status/ready']);
 
 /**
  * Installs the check as the first onRequest hook, before authentication queries anything. An
@@ -19,10 +21,15 @@ export function installLoadShedding(
   app: FastifyInstance,
   db: CallerCountingDb,
   queueLimit: number,
+  availability?: DatabaseAvailability,
 ): void {
   app.addHook('onRequest', (request, reply, done) => {
     if (NEVER_SHED.has(request.routeOptions.url ?? '') || isWebAppRequest(request)) {
       done();
+      return;
+    }
+    if (availability?.state() === 'unreachable') {
+      done(new DatabaseUnavailableError('The database cannot be reached; try again shortly.'));
       return;
     }
     const depth = db.queueDepth();

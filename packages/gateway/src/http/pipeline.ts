@@ -2,6 +2,7 @@
 // JSON parser with its bounds, backpressure, the zod schema compilers, and the per-route auth hook.
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Authenticate } from '../api/authenticate.js';
+import type { DatabaseAvailability } from '../storage/db-availability.js';
 import { installAuth } from './auth.js';
 import type { CallerCountingDb } from './db-callers.js';
 import { installErrorHandler } from './errors.js';
@@ -13,11 +14,18 @@ import { serializerCompiler, validatorCompiler } from './validation.js';
 export function installPipeline(
   app: FastifyInstance,
   authenticate: Authenticate,
-  backpressure?: { db: CallerCountingDb; queueLimit: number },
+  backpressure?: {
+    db: CallerCountingDb;
+    queueLimit: number;
+    /** Refuses requests at once while the database cannot be reached. */
+    availability?: DatabaseAvailability;
+  },
 ): readonly RouteOptions[] {
   installErrorHandler(app);
   // Before the auth hook: a refused request costs no query.
-  if (backpressure) installLoadShedding(app, backpressure.db, backpressure.queueLimit);
+  if (backpressure) {
+    installLoadShedding(app, backpressure.db, backpressure.queueLimit, backpressure.availability);
+  }
   installJsonBodyParser(app);
   installUrlTextCheck(app);
   app.setValidatorCompiler(validatorCompiler);

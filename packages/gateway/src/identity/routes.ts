@@ -1,6 +1,7 @@
 // The HTTP face of the pool: Cognito's JSON protocol on `POST /` (X-Amz-Target picks the
 // operation) and the JWKS that lets anyone verify the tokens.
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableMessage } from '../http/errors.js';
 import { CognitoError } from './errors.js';
 import { operations, type PoolContext } from './operations.js';
 
@@ -41,6 +42,16 @@ export function registerIdentityRoutes(
 
     pool.setErrorHandler((error: FastifyError | CognitoError, request, reply) => {
       if (error instanceof CognitoError) return sendCognitoError(reply, error);
+      const unavailable = unavailableMessage(error);
+      if (unavailable) {
+        // Cognito's shape for its SDK, with the gateway's `unavailable` code beside it: every 503
+        // says when to try again.
+        return reply
+          .status(503)
+          .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+          .header('x-amzn-errortype', 'InternalErrorException')
+          .send({ __type: 'InternalErrorException', code: 'unavailable', message: unavailable });
+      }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         // Fastify's own refusals: malformed JSON, a body over 5 MB, an unknown content type.

@@ -17,6 +17,7 @@
 import { quietHoursRelease, REGION_TIME_ZONES } from '@blockcatch/sdk';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../storage/db.js';
+import { isDatabaseUnreachable } from '../storage/db-availability.js';
 import { findOptedOut, optOut } from '../storage/opt-outs.js';
 import {
   type ClaimedRecipient,
@@ -83,6 +84,9 @@ export interface SendWorker {
 }
 
 const MAX_IN_FLIGHT = 50;
+
+/** The longest pause between tries while batches fail (the database is away). */
+const FAILURE_PAUSE_MAX_MS = 2000;
 
 /** How long before a batch's slots run out the worker claims the next (its claim takes time). */
 const PACE_LEAD_MS = 100;
@@ -165,17 +169,28 @@ export function createSendWorker(options: WorkerOptions): SendWorker {
       : deliverExternally(db, provider, limit, timing, lanes, log);
 
   async function run(): Promise<void> {
+    let failures = 0;
     while (running) {
       const limit = options.batchLimit ?? maxBatch;
       // The provider's answers do not hold back the next claim (the pace would drift by each
       // batch's last answer); only too many unanswered recipients do.
       while (running && open.size > 0 && unanswered >= maxInFlight) await Promise.race(open);
       if (!running) break;
-      let batch: Batch = { claimed: 0 };
+      let batch: Batch;
       try {
         batch = await deliverBatch(Math.min(limit, maxBatch));
+        if (failures > 0) log.info('send worker resumed');
+        failures = 0;
       } catch (error) {
-        log.error({ err: error }, 'send worker batch failed; retrying after a pause');
+        // The claim's transaction rolled back: its recipients are queued again. A lost database
+        // pauses the worker with a growing pause (one line per outage), so it resumes by itself
+        // within FAILURE_PAUSE_MAX_MS of the database coming back.
+        failures++;
+        if (!isDatabaseUnreachable(error) || failures === 1) {
+          log.error({ err: error }, 'send worker batch failed; retrying after a pause');
+        }
+        await sleep(Math.min(FAILURE_PAUSE_MAX_MS, idleMs * 2 ** failures));
+        continue;
       }
       if (batch.settled) {
         const claimed = batch.claimed;

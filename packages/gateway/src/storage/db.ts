@@ -39,7 +39,19 @@ export type DatabaseOptions =
        */
       inThread?: boolean;
     }
-  | { kind: 'postgres'; url: string; schema?: string; maxConnections?: number };
+  | ({ kind: 'postgres' } & PostgresOptions);
+
+interface PostgresOptions {
+  url: string;
+  schema?: string;
+  maxConnections?: number;
+  /** What `pg_stat_activity` shows for the gateway's sessions (operators and tests find them by it). */
+  applicationName?: string;
+  /** How long opening a connection may take before the query fails as unreachable. */
+  connectTimeoutMs?: number;
+  /** Told of a connection lost while idle in the pool (the pool drops it and opens another). */
+  onConnectionError?: (error: Error) => void;
+}
 
 // int8 columns hold epoch milliseconds, which fit a JS number exactly; PGlite already returns numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -99,7 +111,7 @@ async function openPglite(dataDir: string | undefined, inThread: boolean): Promi
 async function pgliteInThread(
   dataDir: string | undefined,
   template: Uint8Array<ArrayBuffer> | undefined,
-): Promise<PgliteThread> {
+): Promise<Pick<PgliteThread, 'query' | 'transaction' | 'close'>> {
   const lite = template
     ? await PGlite.create({ loadDataDir: new Blob([template]) })
     : await PGlite.create(dataDir);
@@ -113,16 +125,20 @@ async function pgliteInThread(
   };
 }
 
-async function openPostgres(options: {
-  url: string;
-  schema?: string;
-  maxConnections?: number;
-}): Promise<Db> {
+async function openPostgres(options: PostgresOptions): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.maxConnections ?? 10,
+    application_name: options.applicationName ?? 'blockcatch-gateway',
+    // A server that stops answering must fail a query in seconds, not leave it waiting.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 2000,
+    keepAlive: true,
     ...(options.schema ? { options: `-c search_path=${quoteIdent(options.schema)}` } : {}),
   });
+  // An idle client whose server went away (a failover, a restart, pg_terminate_backend) emits
+  // 'error' on the pool, which ends the process when nothing listens. The pool has already dropped
+  // it; the next query opens a new connection.
+  pool.on('error', (error) => options.onConnectionError?.(error));
   if (options.schema) {
     await pool
       .query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(options.schema)}`)
@@ -138,16 +154,25 @@ async function openPostgres(options: {
     query: (sql, params) => run(pool, sql, params),
     async transaction(fn) {
       const client = await pool.connect();
+      // A checked-out client emits 'error' too when its connection is lost, with no pool listener
+      // on it meanwhile: the query under way fails with the error, and this keeps it from being
+      // fatal. Releasing with the error makes the pool drop the broken connection.
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost ??= error;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn({ query: (sql, params) => run(client, sql, params) });
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        if (!lost) await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        client.release(lost);
       }
     },
     close: () => pool.end(),

@@ -3,10 +3,15 @@
 // answers requests. Each call is one message and one answer; a transaction holds the worker's
 // PGlite for its whole duration, and other calls wait their turn behind it, as they would in-thread.
 //
+// A thread that dies (out of memory, a crash inside PGlite) is started again on the same data
+// folder: the calls it held fail with DatabaseUnavailableError (503 to a request), never hang, and
+// calls made while it starts fail the same way at once.
+//
 // @electric-sql/pglite/worker is not used: it is built for browsers (Web Workers, BroadcastChannel,
 // navigator.locks for leader election between tabs), which Node 20 does not provide.
 import { Worker } from 'node:worker_threads';
 import type { Queryable } from './db.js';
+import { DatabaseUnavailableError } from './db-availability.js';
 
 interface Answer {
   id: number;
@@ -24,82 +29,169 @@ type Request =
 export interface PgliteThread extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Ends the thread at once, as a crash would (what the restart is tested against); it is started
+   * again like after any other death.
+   */
+  kill(): Promise<void>;
+  /** How many times the thread was started again after dying. */
+  restarts(): number;
 }
 
 /** The worker's file: beside this module in the sources, beside the bundle in dist. */
 const WORKER_URL = new URL('./pglite-worker.js', import.meta.url);
+
+/** Waits between restarts when a new thread dies at once, so a broken data folder does not spin. */
+const RESTART_DELAYS_MS = [0, 250, 1000, 5000];
+
+interface Thread {
+  worker: Worker;
+  waiting: Map<number, { resolve(value: unknown): void; reject(error: Error): void }>;
+  /** Set once the thread can take no more calls. */
+  stopped: Error | null;
+  exited: Promise<void>;
+}
 
 /** `template`: a migrated database's `dumpDataDir()` to start from instead of an empty one. */
 export async function startPgliteThread(
   dataDir: string | undefined,
   template?: Uint8Array<ArrayBuffer>,
 ): Promise<PgliteThread> {
-  const worker = new Worker(WORKER_URL, { workerData: { dataDir, template } });
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 1;
-  let stopped: Error | null = null;
+  let closing = false;
+  let restarts = 0;
+  let failedStarts = 0;
+  let current: Thread | null = null;
+  /** True while a dead thread's successor is starting: calls fail at once meanwhile. */
+  let restarting = false;
 
-  // A worker keeps the process alive only while an answer is awaited, like a socket with a request
-  // in flight: an idle embedded database never holds a process open.
-  const settle = (answer: Answer) => {
-    const call = waiting.get(answer.id);
-    if (!call) return;
-    waiting.delete(answer.id);
-    if (waiting.size === 0) worker.unref();
-    if (answer.ok) call.resolve(answer.value);
-    else call.reject(toError(answer.error!));
-  };
-  const stop = (error: Error) => {
-    stopped ??= error;
-    for (const call of waiting.values()) call.reject(stopped);
-    waiting.clear();
-  };
-  worker.on('message', settle);
-  worker.on('error', (error) => stop(error));
-  worker.on('exit', (code) =>
-    stop(new Error(`The embedded database's thread stopped (exit code ${code}).`)),
-  );
-
-  const expect = (id: number) =>
-    new Promise<unknown>((resolve, reject) => {
-      if (stopped) return reject(stopped);
-      if (waiting.size === 0) worker.ref();
-      waiting.set(id, { resolve, reject });
+  const spawn = (): Thread => {
+    const worker = new Worker(WORKER_URL, { workerData: { dataDir, template } });
+    const thread: Thread = {
+      worker,
+      waiting: new Map(),
+      stopped: null,
+      exited: new Promise<void>((resolve) => worker.once('exit', () => resolve())),
+    };
+    // A worker keeps the process alive only while an answer is awaited, like a socket with a
+    // request in flight: an idle embedded database never holds a process open.
+    worker.on('message', (answer: Answer) => {
+      const call = thread.waiting.get(answer.id);
+      if (!call) return;
+      thread.waiting.delete(answer.id);
+      if (thread.waiting.size === 0) worker.unref();
+      if (answer.ok) call.resolve(answer.value);
+      else call.reject(toError(answer.error!));
     });
+    const stop = (error: Error) => {
+      thread.stopped ??= error;
+      for (const call of thread.waiting.values()) call.reject(thread.stopped);
+      thread.waiting.clear();
+    };
+    worker.on('error', () =>
+      stop(new DatabaseUnavailableError("The embedded database's thread failed; it restarts.")),
+    );
+    worker.on('exit', (code) => {
+      stop(
+        new DatabaseUnavailableError(
+          `The embedded database's thread stopped (exit code ${code}); it restarts.`,
+        ),
+      );
+      if (!closing && !restarting && current === thread) void restart();
+    });
+    return thread;
+  };
+
+  const expect = (thread: Thread, id: number) =>
+    new Promise<unknown>((resolve, reject) => {
+      if (thread.stopped) return reject(thread.stopped);
+      if (thread.waiting.size === 0) thread.worker.ref();
+      thread.waiting.set(id, { resolve, reject });
+    });
+
+  /** Starts a thread and waits for PGlite to open in it (the answer with id 0). */
+  const open = async (): Promise<Thread> => {
+    const thread = spawn();
+    await expect(thread, 0);
+    return thread;
+  };
+
+  current = await open();
+
+  const restart = async () => {
+    restarting = true;
+    while (!closing) {
+      const delay = RESTART_DELAYS_MS[Math.min(failedStarts, RESTART_DELAYS_MS.length - 1)]!;
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay).unref());
+      if (closing) break;
+      try {
+        const thread = spawn();
+        current = thread;
+        await expect(thread, 0);
+        restarts++;
+        failedStarts = 0;
+        break;
+      } catch {
+        failedStarts++;
+      }
+    }
+    restarting = false;
+  };
+
   const call = (request: Request) => {
+    const thread = current!;
+    if (restarting) {
+      return Promise.reject(
+        new DatabaseUnavailableError("The embedded database's thread is restarting."),
+      );
+    }
     const id = nextId++;
-    const answer = expect(id);
-    if (!stopped) worker.postMessage({ id, ...request });
+    const answer = expect(thread, id);
+    if (!thread.stopped) thread.worker.postMessage({ id, ...request });
     return answer;
   };
-
-  await expect(0);
 
   const rows = async <T>(request: Request) => (await call(request)) as T[];
   return {
     query: <T>(sql: string, params?: unknown[]) => rows<T>({ type: 'query', sql, params }),
     async transaction(fn) {
+      const thread = current!;
       const tx = (await call({ type: 'begin' })) as number;
+      // A restart in between ends the transaction with its thread: its calls must not reach the
+      // new one, where the id means nothing.
+      const inside = (request: Request) =>
+        current === thread
+          ? call(request)
+          : Promise.reject(new DatabaseUnavailableError('The transaction ended with its thread.'));
       let result: Awaited<ReturnType<typeof fn>>;
       try {
         result = await fn({
-          query: <T>(sql: string, params?: unknown[]) =>
-            rows<T>({ type: 'query', sql, params, tx }),
+          query: async <T>(sql: string, params?: unknown[]) =>
+            (await inside({ type: 'query', sql, params, tx })) as T[],
         });
       } catch (error) {
-        await call({ type: 'end', tx, commit: false }).catch(() => {});
+        await inside({ type: 'end', tx, commit: false }).catch(() => {});
         throw error;
       }
-      await call({ type: 'end', tx, commit: true });
+      await inside({ type: 'end', tx, commit: true });
       return result;
     },
     async close() {
-      if (!stopped) await call({ type: 'close' });
+      closing = true;
+      const thread = current!;
+      // A thread still starting has written nothing yet: it is ended rather than asked to close.
+      if (restarting) await thread.worker.terminate();
+      else if (!thread.stopped) await call({ type: 'close' }).catch(() => {});
       // Held open until the thread has ended, so a caller awaiting close() sees it through.
-      worker.ref();
-      await exited;
+      thread.worker.ref();
+      await thread.exited;
     },
+    async kill() {
+      const thread = current!;
+      await thread.worker.terminate();
+      await thread.exited;
+    },
+    restarts: () => restarts,
   };
 }
 
