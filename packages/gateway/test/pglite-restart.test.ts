@@ -1,0 +1,93 @@
+// The embedded database's thread dying under a request (out of memory, a crash inside PGlite):
+// that request is answered 503 `unavailable` rather than hanging, the thread is started again on
+// the same data folder, and the next requests are served from the data it kept.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eventually } from '../../../tests/support/eventually.js';
+import type { Db } from '../src/storage/db.js';
+import { type PgliteThread, startPgliteThread } from '../src/storage/pglite-thread.js';
+import { type RunningGateway, startGateway } from './helpers/gateway.js';
+import { ADMIN } from './helpers/people.js';
+
+let dataDir: string;
+let thread: PgliteThread;
+let running: RunningGateway;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'blockcatch-pglite-restart-'));
+  // The gateway's own embedded database, held here so the test can end its thread.
+  thread = await startPgliteThread(join(dataDir, 'data'));
+  const db: Db = {
+    kind: 'pglite',
+    query: (sql, params) => thread.query(sql, params),
+    transaction: (fn) => thread.transaction(fn),
+    close: () => thread.close(),
+  };
+  running = await startGateway({}, { db });
+});
+
+afterAll(async () => {
+  await running?.gateway.close();
+  await thread?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const me = async () => {
+  const response = await request(`${running.url}/api/flex/v1/user`, {
+    headers: running.as(ADMIN),
+    // Only a hang comes near this: the refusal is immediate.
+    headersTimeout: 30_000,
+  });
+  return {
+    status: response.statusCode,
+    retryAfter: response.headers['retry-after'],
+    body: (await response.body.json()) as { code?: string; Item?: { phoneNumber: string } },
+  };
+};
+
+it('answers the request under way 503 unavailable when the thread dies, then serves the next ones', async () => {
+  expect((await me()).status).toBe(200);
+
+  // A transaction of the test's holds PGlite, so the request's query waits in the thread.
+  let entered!: () => void;
+  const inside = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held = thread
+    .transaction(async (tx) => {
+      await tx.query('SELECT 1');
+      entered();
+      await released;
+    })
+    .catch((error: Error) => error);
+  await inside;
+  const underWay = me();
+  await eventually(() => expect(running.gateway.db.queueDepth()).toBeGreaterThan(0));
+
+  await thread.kill();
+  const answer = await underWay;
+  expect(answer.status).toBe(503);
+  expect(answer.body).toMatchObject({ code: 'unavailable' });
+  expect(Number(answer.retryAfter)).toBeGreaterThanOrEqual(1);
+  // The transaction ended with its thread: finishing it now fails instead of reaching the new one.
+  release();
+  expect(await held).toMatchObject({ name: 'DatabaseUnavailableError' });
+
+  // Started again on the same folder: the account and its user row are still there.
+  await eventually(async () => {
+    const next = await me();
+    expect(next.status).toBe(200);
+    expect(next.body.Item?.phoneNumber).toBe(ADMIN);
+  });
+  expect(thread.restarts()).toBe(1);
+  const health = await request(`${running.url}/api/status/health`);
+  expect(await health.body.json()).toEqual({ status: 'ok' });
+  expect((await me()).status).toBe(200);
+});
