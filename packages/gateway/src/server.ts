@@ -8,6 +8,7 @@ import { registerStatusRoutes } from './api/status.js';
 import { type GatewayConfig, type GatewayConfigInput, parseConfig } from './config.js';
 import { createDriverService, type DriverService } from './driver/index.js';
 import { registerApiDocs } from './http/api-docs.js';
+import { closeConnectionsOnClose } from './http/closing-connections.js';
 import { type CallerCountingDb, countCallers } from './http/db-callers.js';
 import { registerEdge } from './http/edge.js';
 import { installPipeline } from './http/pipeline.js';
@@ -125,6 +126,8 @@ export async function buildGateway(
     sendCode: (phoneNumber, text) =>
       messaging.deliverNow({ channel: 'sms', to: phoneNumber, body: text }),
   });
+  // First of all hooks, so it counts every request a connection sends, refused ones included.
+  const connections = closeConnectionsOnClose(app);
   // Before any route: the schema compilers, the body parser and the auth hook apply to all.
   const principals = cachePrincipals<Principal>(db, {
     ttlMs: config.principalCacheTtlMs,
@@ -135,6 +138,7 @@ export async function buildGateway(
     queueLimit: config.dbQueueLimit,
     availability,
   });
+  let draining = false;
   await registerApiDocs(app, config.versionId);
   const edge = await registerEdge(app, { db, config });
   let driver: DriverService | null = null;
@@ -154,7 +158,6 @@ export async function buildGateway(
     onEvent: (userId, event) => alerts.report(userId, event),
   });
 
-  let draining = false;
   registerStatusRoutes(app, { config, availability, draining: () => draining });
   identity.registerRoutes(app);
   messaging.registerRoutes(app);
@@ -199,6 +202,7 @@ export async function buildGateway(
   const drain = async (drainMs: number) => {
     draining = true;
     if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+    connections.begin();
     await Promise.all([app.close(), stopWorkers()]);
     await edge.close();
     availability.close();
