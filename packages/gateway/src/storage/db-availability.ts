@@ -29,6 +29,7 @@ const NETWORK_CODES = new Set([
 const LOST_CONNECTION = [
   /^Connection terminated/,
   /^timeout exceeded when trying to connect/,
+  /^timeout expired/,
   /^Client has encountered a connection error and is not queryable/,
   /^Client was closed and is not queryable/,
 ];

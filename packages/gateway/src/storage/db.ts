@@ -126,12 +126,19 @@ async function pgliteInThread(
 }
 
 async function openPostgres(options: PostgresOptions): Promise<Db> {
+  const connectTimeoutMs = options.connectTimeoutMs ?? 2000;
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.maxConnections ?? 10,
     application_name: options.applicationName ?? 'blockcatch-gateway',
-    // A server that stops answering must fail a query in seconds, not leave it waiting.
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 2000,
+    // A server that stops answering must fail a new connection in seconds, not leave it waiting.
+    // Set on the connection rather than the pool, whose own timeout would also cut the wait for a
+    // free connection under load (backpressure bounds that wait instead).
+    Client: class extends pg.Client {
+      constructor(config?: pg.ClientConfig) {
+        super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+      }
+    },
     keepAlive: true,
     ...(options.schema ? { options: `-c search_path=${quoteIdent(options.schema)}` } : {}),
   });
