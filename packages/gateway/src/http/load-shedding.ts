@@ -11,7 +11,7 @@ import { isWebAppRequest } from '../web.js';
 import type { CallerCountingDb } from './db-callers.js';
 
 /** Routes answered whatever the database's queue. */
-export const NEVER_SHED = new Set(['/api/status/health', '/api/status/ready']);
+const NEVER_SHED = new Set(['/api/status/health', '/api/status/ready']);
 
 /**
  * Installs the check as the first onRequest hook, before authentication queries anything. An
