@@ -372,19 +372,25 @@ export async function readJobReport(
 
 /**
  * Cancels a job no recipient of which has been handed to the provider yet: its queued recipients
- * become cancelled. Answers what happened so the route can say why it refused.
+ * become cancelled. Only its creator or an owner may, and never a job the gateway queued itself
+ * (an invitation, an alert): someone else's text is not an admin's to stop. Answers what happened
+ * so the route can say why it refused.
  */
 export async function cancelJob(
   db: Db,
   jobId: string,
   now: number,
-): Promise<'cancelled' | 'not-found' | 'started'> {
+  caller: { userId: string; owner: boolean },
+): Promise<'cancelled' | 'not-found' | 'started' | 'system' | 'not-creator'> {
   return db.transaction(async (tx) => {
-    const jobs = await tx.query<{ id: string }>(
-      'SELECT id FROM send_jobs WHERE id = $1 FOR UPDATE',
+    const jobs = await tx.query<{ created_by: string; origin: JobOrigin }>(
+      'SELECT created_by, origin FROM send_jobs WHERE id = $1 FOR UPDATE',
       [jobId],
     );
-    if (!jobs[0]) return 'not-found';
+    const job = jobs[0];
+    if (!job) return 'not-found';
+    if (job.origin === 'system') return 'system';
+    if (job.created_by !== caller.userId && !caller.owner) return 'not-creator';
     const started = await tx.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM send_recipients
        WHERE job_id = $1 AND (attempts > 0 OR status NOT IN ('queued', 'cancelled')
