@@ -1,6 +1,7 @@
 // Twilio's MessageStatus callbacks: each updates the recipient the message was sent to (queued,
-// sent, delivered, undelivered, failed) with the provider's error code. Signed like every provider
-// webhook (webhook-signature.ts): an unsigned or forged callback gets 403 and changes nothing.
+// sent, delivered, undelivered, failed) with the provider's error code, only ever forward: a final
+// state stays, and a replayed callback changes nothing (storage/send-jobs.ts). Signed like every
+// provider webhook (webhook-signature.ts): an unsigned or forged callback gets 403, changes nothing.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { GatewayConfig } from '../config.js';

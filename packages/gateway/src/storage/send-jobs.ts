@@ -408,7 +408,11 @@ export async function cancelJob(
   });
 }
 
-/** How far along a recipient is: a late callback never moves it back. */
+/**
+ * How far along a recipient is. A callback moves a row only forward: delivered, undelivered and
+ * failed are final (the provider sends one of them, once), so a late or replayed callback, or one
+ * repeating the row's own status, changes nothing (callbacks are idempotent by message and status).
+ */
 const STATUS_RANK: Partial<Record<RecipientStatus, number>> = {
   queued: 0,
   sending: 1,
@@ -432,23 +436,24 @@ export async function applyDeliveryStatus(
   },
 ): Promise<boolean> {
   const rank = STATUS_RANK[report.status] ?? 0;
-  const ranks = Object.entries(STATUS_RANK)
-    .filter(([, r]) => r !== undefined && r <= rank)
+  const earlier = Object.entries(STATUS_RANK)
+    .filter(([, r]) => r !== undefined && r < rank)
     .map(([s]) => s);
-  const found = await db.query<{ to_number: string }>(
-    'SELECT to_number FROM send_recipients WHERE provider_sid = $1',
-    [report.providerSid],
+  const moved = await db.query<{ to_number: string }>(
+    `UPDATE send_recipients SET status = $2, error_code = COALESCE($3, error_code), status_ts = $4
+     WHERE provider_sid = $1 AND status = ANY($5::text[]) RETURNING to_number`,
+    [report.providerSid, report.status, report.errorCode, report.now, earlier],
   );
-  if (found.length === 0) return false;
+  if (moved.length === 0) {
+    const known = await db.query('SELECT 1 FROM send_recipients WHERE provider_sid = $1 LIMIT 1', [
+      report.providerSid,
+    ]);
+    return known.length > 0;
+  }
   await rememberUndeliverable(
     db,
-    found.map((r) => ({ to: r.to_number, errorCode: report.errorCode })),
+    moved.map((r) => ({ to: r.to_number, errorCode: report.errorCode })),
     report.now,
-  );
-  await db.query(
-    `UPDATE send_recipients SET status = $2, error_code = COALESCE($3, error_code), status_ts = $4
-     WHERE provider_sid = $1 AND status = ANY($5::text[])`,
-    [report.providerSid, report.status, report.errorCode, report.now, ranks],
   );
   return true;
 }
