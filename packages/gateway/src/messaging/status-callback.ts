@@ -11,10 +11,14 @@ import { applyDeliveryStatus } from '../storage/send-jobs.js';
 import { verifyWebhookSignature, webhookUrl } from './webhook-signature.js';
 
 const statusSchema = z.looseObject({
-  MessageSid: z.string().regex(/^(SM|MM)[0-9A-Za-z]{1,62}$/),
+  MessageSid: z
+    .string()
+    .max(64, { abort: true })
+    .regex(/^(SM|MM)[0-9A-Za-z]{1,62}$/),
   MessageStatus: z.string().min(1).max(40),
   ErrorCode: z
     .string()
+    .max(6, { abort: true })
     .regex(/^\d{1,6}$/)
     .optional(),
 });
