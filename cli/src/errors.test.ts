@@ -6,7 +6,7 @@ import {
   UnauthenticatedError,
 } from '@blockcatch/sdk';
 import { describe, expect, it } from 'vitest';
-import { badFlag, CommandFailure, describeError, redact } from './errors.js';
+import { badFlag, CommandFailure, commanderMessage, describeError, redact } from './errors.js';
 import { commandLine } from './self-command.js';
 
 describe('describeError', () => {
@@ -44,6 +44,27 @@ describe('redact', () => {
   it('cuts tokens out of anything printed', () => {
     const jwt = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
     expect(redact(`Authorization: ${jwt}`)).toBe('Authorization: [token]');
+    expect(redact(`token=${jwt}, again "${jwt}"`)).toBe('token=[token], again "[token]"');
     expect(redact(`refresh ${'a'.repeat(120)}`)).toBe('refresh [token]');
+  });
+});
+
+describe('commanderMessage', () => {
+  it("keeps commander's suggestion, one or several, and drops it from the message", () => {
+    expect(
+      commanderMessage(
+        'commander.unknownOption',
+        "error: unknown option '--fro'\n(Did you mean --from?)",
+      ),
+    ).toBe('unknown option --fro; did you mean --from? (add --help for usage)');
+    expect(
+      commanderMessage(
+        'commander.unknownCommand',
+        "error: unknown command 'sned'\n(Did you mean one of send, sends?)",
+      ),
+    ).toContain('did you mean send, sends?');
+    expect(commanderMessage('commander.unknownOption', "error: unknown option '--x'")).toContain(
+      '--help',
+    );
   });
 });

@@ -98,12 +98,29 @@ export function describeError(error: unknown, ctx: ReportContext = {}): Reported
   return done(EXIT_FAILURE, t('cli.errors.unexpected', { message }));
 }
 
-const SUGGESTION = /\n?\(Did you mean (?:one of )?(.+)\?\)\s*$/;
+const SUGGESTION = '(Did you mean ';
+
+/**
+ * Commander's message without the "(Did you mean …?)" that may end it, and that suggestion. Found
+ * with lastIndexOf: a pattern for it (`\(Did you mean (.+)\?\)\s*$`) retries from every
+ * "(Did you mean" in the text, quadratic in a long argument that repeats it.
+ */
+function splitSuggestion(message: string): { text: string; suggestion?: string } {
+  const trimmed = message.trimEnd();
+  const start = trimmed.lastIndexOf(SUGGESTION);
+  if (start < 0 || !trimmed.endsWith('?)')) return { text: message };
+  let suggestion = trimmed.slice(start + SUGGESTION.length, -2);
+  if (suggestion.startsWith('one of ')) suggestion = suggestion.slice('one of '.length);
+  if (suggestion === '' || suggestion.includes('\n')) return { text: message };
+  const before = trimmed.slice(0, start);
+  return { text: before.endsWith('\n') ? before.slice(0, -1) : before, suggestion };
+}
 
 /** Commander's error as one line in the run's language, with its "did you mean" kept. */
 export function commanderMessage(code: string, message: string): string {
-  const suggestion = SUGGESTION.exec(message)?.[1];
-  const text = message.replace(SUGGESTION, '').replace(/^error: /, '');
+  const split = splitSuggestion(message);
+  const suggestion = split.suggestion;
+  const text = split.text.replace(/^error: /, '');
   const quoted = /'([^']+)'/.exec(text)?.[1] ?? '';
   const counts = /Expected (\d+) arguments? but got (\d+)/.exec(text);
   const known: Record<string, string> = {
@@ -184,7 +201,23 @@ function causeChain(error: unknown): string[] {
 
 /** Anything shaped like a JWT or a long opaque token is cut out before it reaches a terminal. */
 export function redact(text: string): string {
-  return text
-    .replace(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, '[token]')
-    .replace(/\b[A-Za-z0-9_-]{80,}\b/g, '[token]');
+  // Each run of token characters is judged as a whole, by string operations: patterns such as
+  // /eyJ[\w-]+\.[\w-]+\.[\w-]+/ retry from every "eyJ" inside a run, quadratic in its length.
+  return text.replace(/[\w.-]+/g, redactRun);
+}
+
+const LONG_TOKEN = 80;
+
+function redactRun(run: string): string {
+  const jwt = run.indexOf('eyJ');
+  if (jwt >= 0) {
+    const parts = run.slice(jwt).split('.');
+    if (parts.length >= 3 && parts[0]!.length > 3 && parts[1] !== '' && parts[2] !== '') {
+      return [`${run.slice(0, jwt)}[token]`, ...parts.slice(3)].join('.');
+    }
+  }
+  return run
+    .split('.')
+    .map((part) => (part.length >= LONG_TOKEN ? '[token]' : part))
+    .join('.');
 }

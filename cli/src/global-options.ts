@@ -1,4 +1,5 @@
 // The options every command takes, validated once: a bad one is a usage error naming the flag.
+import { withoutTrailingSlashes } from '@blockcatch/sdk';
 import { z } from 'zod';
 import { badFlag } from './errors.js';
 import { t } from './i18n.js';
@@ -40,7 +41,7 @@ export function parseGlobalOptions(
   return {
     profile,
     // The banner prints the API as `<gateway>/api`: either spelling names the same gateway.
-    gateway: gateway.replace(/\/+$/, '').replace(/\/api$/, ''),
+    gateway: withoutTrailingSlashes(gateway).replace(/\/api$/, ''),
     lang: parsedLang.data,
     verbose: raw.verbose === true,
   };

@@ -1,5 +1,6 @@
 // `npm run bench` for the gateway: each benchmark measures ours beside a baseline in the same run.
 import { benchCatcher } from './catcher.bench.js';
+import { benchLongInput } from './long-input.bench.js';
 import { benchSend } from './send.bench.js';
 import { benchSrp } from './srp.bench.js';
 import { benchUsersTable } from './users-table.bench.js';
@@ -15,6 +16,7 @@ for (const [title, bench] of [
   ],
   ['The block catcher with 1,000 drivers on the sandbox platform', benchCatcher],
   ['Sign-in: the server side of SRP beside OpenSSL', benchSrp],
+  ["An oversized field: a 50,000-character email beside one at the field's bound", benchLongInput],
 ] as const) {
   console.log(`\n## ${title}`);
   for (const line of await bench()) console.log(line);

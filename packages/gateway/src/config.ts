@@ -1,5 +1,10 @@
 // The gateway's settings, read once from flags and the environment and validated at the edge.
-import { ConfigError, SANDBOX_CLIENT_ID, SANDBOX_USER_POOL_ID } from '@blockcatch/sdk';
+import {
+  ConfigError,
+  SANDBOX_CLIENT_ID,
+  SANDBOX_USER_POOL_ID,
+  withoutTrailingSlashes,
+} from '@blockcatch/sdk';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -32,7 +37,7 @@ export const configSchema = z.object({
    */
   publicUrl: z
     .url({ protocol: /^https?$/ })
-    .transform((url) => url.replace(/\/+$/, ''))
+    .transform(withoutTrailingSlashes)
     .optional(),
   /** Key of the HMAC-SHA256 that signs the outbox provider's webhooks; unset refuses them all. */
   webhookSecret: z.string().min(16, 'must be at least 16 characters').optional(),

@@ -1,12 +1,16 @@
 // Walks every route the gateway registered (its own list, so a new route is covered without
 // editing this file) with hostile input, signed in as the owner so validation is what answers.
-// Every answer must be a 4xx with a stable code, never a 5xx, and the gateway must stay healthy.
+// Every answer must be a 4xx with a stable code, never a 5xx, and the gateway must stay healthy;
+// no pattern may read a value longer than its field's bound (a quadratic one would hold the
+// process for seconds).
+import { request } from 'node:http';
 import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZodObject, type ZodType } from 'zod';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { ZodArray, ZodDefault, ZodObject, ZodOptional, type ZodType } from 'zod';
 import { ERROR_CODES } from '../src/http/errors.js';
 import { type RunningGateway, startGateway } from './helpers/gateway.js';
 import { OWNER } from './helpers/people.js';
+import { spyOnRegexReads } from './helpers/regex-spy.js';
 
 let running: RunningGateway;
 beforeAll(async () => {
@@ -35,6 +39,18 @@ function fill(url: string): string {
 
 function keysOf(schema: unknown): string[] {
   return schema instanceof ZodObject ? Object.keys((schema as ZodObject).shape) : [];
+}
+
+/** The fields of `schema` that hold a list of objects, with the objects' schema. */
+function objectListsOf(schema: unknown): [string, ZodType][] {
+  if (!(schema instanceof ZodObject)) return [];
+  return Object.entries((schema as ZodObject).shape).flatMap(([key, field]) => {
+    let inner: unknown = field;
+    while (inner instanceof ZodOptional || inner instanceof ZodDefault) inner = inner.unwrap();
+    return inner instanceof ZodArray && inner.element instanceof ZodObject
+      ? [[key, inner.element as ZodType] as [string, ZodType]]
+      : [];
+  });
 }
 
 /** A free-text field (a search box) takes '-1' or 'NaN' as what a person typed, not as an attack. */
@@ -91,6 +107,16 @@ function attemptsFor(route: RouteOptions): Attempt[] {
     attempts.push({ name: 'a non-finite number', method, url, body: '{"n":1e999}' });
     if (schema.body) {
       attempts.push(json('an unknown field', { unknownField: 1 }));
+      // One level down: a list of objects (a send's numbers) gets the long string in each field.
+      for (const [key, inner] of objectListsOf(schema.body)) {
+        for (const innerKey of keysOf(inner)) {
+          attempts.push(
+            json(`${key}.0.${innerKey}: a 10,000-character string`, {
+              [key]: [{ [innerKey]: LONG }],
+            }),
+          );
+        }
+      }
       for (const key of keysOf(schema.body)) {
         attempts.push(json(`${key} missing`, {}));
         for (const [what, value] of [
@@ -135,9 +161,13 @@ describe('hostile input on every route', () => {
     expect(routes.length).toBeGreaterThan(30);
     const failures: string[] = [];
     let tried = 0;
+    // A 10,000-character value is past every field's bound: no pattern may read it.
+    const regexReads = spyOnRegexReads([LONG]);
+    onTestFinished(() => regexReads.restore());
     for (const route of routes) {
       for (const attempt of attemptsFor(route)) {
         tried++;
+        const readsBefore = regexReads.reads.length;
         const headers: Record<string, string> = {
           ...running.as(OWNER),
           'idempotency-key': `hostile-${tried}`,
@@ -152,6 +182,9 @@ describe('hostile input on every route', () => {
         });
         const text = await res.text();
         const where = `${attempt.method} ${route.url} with ${attempt.name}`;
+        for (const read of regexReads.reads.slice(readsBefore)) {
+          failures.push(`${where}: ${read.pattern} read a ${read.length}-character value`);
+        }
         if (res.status >= 500) {
           failures.push(`${where}: ${res.status} ${text.slice(0, 200)}`);
           continue;
@@ -178,6 +211,43 @@ describe('hostile input on every route', () => {
     const health = await fetch(`${running.url}/api/status/health`);
     expect(health.status).toBe(200);
   }, 300_000);
+
+  it("refuses a 50,000-character email of '@' at its bound, before the email pattern reads it", async () => {
+    const email = '@'.repeat(50_000);
+    const regexReads = spyOnRegexReads([email]);
+    onTestFinished(() => regexReads.restore());
+    const res = await fetch(`${running.url}/api/flex/v1/platform/sign-in`, {
+      method: 'POST',
+      headers: { ...running.as(OWNER), 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'pa55word' }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'validation', field: 'email' });
+    expect(regexReads.reads).toEqual([]);
+  });
+
+  it('checks a webhook signed for a Host of 8,000 slashes without a pattern reading the Host', async () => {
+    const host = `127.0.0.1${'/'.repeat(8_000)}x`;
+    const regexReads = spyOnRegexReads([host.slice(9)]);
+    onTestFinished(() => regexReads.restore());
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        `${running.url}/api/webhooks/twilio/status`,
+        {
+          method: 'POST',
+          headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end('MessageSid=SM1&MessageStatus=delivered');
+    });
+    expect(status).toBe(403);
+    expect(regexReads.reads).toEqual([]);
+  });
 
   it('serves the OpenAPI document generated from the route schemas', async () => {
     const res = await fetch(`${running.url}/api/docs`);

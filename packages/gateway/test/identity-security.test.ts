@@ -1,5 +1,6 @@
 // Attacks on the user pool, made as a stranger would make them against a running pool: guessing
-// codes, guessing and spraying passwords, pumping texts, and telling registered numbers apart.
+// codes, guessing and spraying passwords, pumping texts, telling registered numbers apart, and
+// text that cannot be stored (NUL, lone surrogates) or is long enough to be echoed back.
 // Windows and locks run on the pool's clock (`h.clock`), never on sleeps.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -283,5 +284,168 @@ describe('phone number changes', () => {
     });
     expect(answer.errorType).toBe('AliasExistsException');
     expect(h.sent.filter((m) => m.to === taken)).toHaveLength(0);
+  });
+});
+
+describe('unencodable and oversized input', () => {
+  const LONG = 'x'.repeat(100_000);
+  /** What an answer may repeat of the input at most. */
+  const ECHOED = 'x'.repeat(201);
+
+  /** A plausible body for every operation, signed in as a real driver where a token is needed. */
+  async function plausibleBodies(): Promise<Record<string, Record<string, unknown>>> {
+    const { pool, phone } = await driver();
+    const session = await signedIn(h.user(pool, phone), PASSWORD);
+    const AccessToken = session.getAccessToken().getJwtToken();
+    const client = { ClientId: CLIENT_ID };
+    return {
+      SignUp: {
+        ...client,
+        Username: nextPhone(),
+        Password: PASSWORD,
+        UserAttributes: [{ Name: 'name', Value: 'Dana Driver' }],
+      },
+      ConfirmSignUp: { ...client, Username: phone, ConfirmationCode: '123456' },
+      ResendConfirmationCode: { ...client, Username: phone },
+      InitiateAuth: {
+        ...client,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: phone, PASSWORD: 'not-the-password' },
+      },
+      RespondToAuthChallenge: {
+        ...client,
+        ChallengeName: 'SMS_MFA',
+        ChallengeResponses: { USERNAME: phone, SMS_MFA_CODE: '123456' },
+        Session: 'c2Vzc2lvbi10aGF0LWRvZXMtbm90LWV4aXN0',
+      },
+      ForgotPassword: { ...client, Username: phone },
+      ConfirmForgotPassword: {
+        ...client,
+        Username: phone,
+        ConfirmationCode: '123456',
+        Password: 'another-password-1',
+      },
+      ChangePassword: {
+        AccessToken,
+        PreviousPassword: 'not-the-password',
+        ProposedPassword: 'another-password-1',
+      },
+      GetUser: { AccessToken },
+      UpdateUserAttributes: { AccessToken, UserAttributes: [{ Name: 'nickname', Value: 'Dee' }] },
+      DeleteUserAttributes: { AccessToken, UserAttributeNames: ['nickname'] },
+      GetUserAttributeVerificationCode: { AccessToken, AttributeName: 'nickname' },
+      VerifyUserAttribute: { AccessToken, AttributeName: 'nickname', Code: '123456' },
+      SetUserMFAPreference: { AccessToken, SMSMfaSettings: { Enabled: false } },
+      SetUserSettings: {
+        AccessToken,
+        MFAOptions: [{ DeliveryMedium: 'SMS', AttributeName: 'phone_number' }],
+      },
+      DeleteUser: { AccessToken: 'not-a-token' },
+      GlobalSignOut: { AccessToken: 'not-a-token' },
+      RevokeToken: { ...client, Token: 'not-a-token' },
+    };
+  }
+
+  /** Every string in `value`, as its path and the body with that string replaced. */
+  function* withEachString(
+    value: unknown,
+    replace: (text: string) => string,
+    path: (string | number)[] = [],
+  ): Generator<{ path: string; body: unknown }> {
+    if (typeof value === 'string') {
+      yield { path: path.join('.'), body: replace(value) };
+    } else if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) {
+        for (const inner of withEachString(item, replace, [...path, i])) {
+          yield { path: inner.path, body: value.map((v, j) => (j === i ? inner.body : v)) };
+        }
+      }
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        for (const inner of withEachString(item, replace, [...path, key])) {
+          yield { path: inner.path, body: { ...value, [key]: inner.body } };
+        }
+      }
+    }
+  }
+
+  it('answers a NUL or an unpaired surrogate in any field, USERNAME and attribute values included, with InvalidParameterException naming it', async () => {
+    const bodies = await plausibleBodies();
+    const failures: string[] = [];
+    let tried = 0;
+    for (const [operation, body] of Object.entries(bodies)) {
+      for (const [what, replace] of [
+        ['a NUL', (text: string) => `${text.slice(0, 3)}\u0000${text.slice(3)}`],
+        ['a lone surrogate', (text: string) => `${text}\ud800`],
+      ] as const) {
+        for (const attempt of withEachString(body, replace)) {
+          tried++;
+          const answer = await cognitoCall(h.url, operation, attempt.body);
+          const message = String(answer.body.message);
+          if (
+            answer.status !== 400 ||
+            answer.errorType !== 'InvalidParameterException' ||
+            !message.includes(attempt.path)
+          ) {
+            failures.push(
+              `${operation} with ${what} in ${attempt.path}: ${answer.status} ${answer.errorType} ${message.slice(0, 100)}`,
+            );
+          }
+        }
+      }
+    }
+    // In a name, too: the answer names the object that holds it.
+    const key = await cognitoCall(h.url, 'InitiateAuth', {
+      ...bodies.InitiateAuth,
+      AuthParameters: { 'USER\u0000NAME': '+14155550100' },
+    });
+    if (
+      key.errorType !== 'InvalidParameterException' ||
+      !String(key.body.message).includes('AuthParameters')
+    ) {
+      failures.push(`InitiateAuth with a NUL in a name: ${key.status} ${key.errorType}`);
+    }
+    expect(tried).toBeGreaterThan(60);
+    expect(failures).toEqual([]);
+  });
+
+  it('never repeats more than 200 characters of a 100,000-character input, in any field, name or header', async () => {
+    const bodies = await plausibleBodies();
+    const failures: string[] = [];
+    const check = (where: string, answer: Awaited<ReturnType<typeof cognitoCall>>) => {
+      const text = JSON.stringify(answer.body);
+      if (answer.status >= 500) failures.push(`${where}: ${answer.status} ${text.slice(0, 100)}`);
+      if (text.includes(ECHOED)) failures.push(`${where}: repeats ${text.length} characters`);
+    };
+    for (const [operation, body] of Object.entries(bodies)) {
+      for (const attempt of withEachString(body, () => LONG)) {
+        const answer = await cognitoCall(h.url, operation, attempt.body);
+        check(`${operation} with ${attempt.path}`, answer);
+        if (
+          answer.errorType !== 'InvalidParameterException' ||
+          !String(answer.body.message).includes(attempt.path)
+        ) {
+          failures.push(`${operation} with ${attempt.path}: ${answer.errorType}, not naming it`);
+        }
+      }
+    }
+    check(
+      'a 100,000-character AuthParameters name',
+      await cognitoCall(h.url, 'InitiateAuth', {
+        ...bodies.InitiateAuth,
+        AuthParameters: { [LONG]: 'x' },
+      }),
+    );
+    check(
+      'a long X-Amz-Target',
+      await cognitoCall(h.url, `InitiateAuth${'x'.repeat(8_000)}`, bodies.InitiateAuth),
+    );
+    check(
+      'a long content type',
+      await cognitoCall(h.url, 'InitiateAuth', bodies.InitiateAuth, {
+        'content-type': `application/${'x'.repeat(8_000)}`,
+      }),
+    );
+    expect(failures).toEqual([]);
   });
 });

@@ -321,9 +321,10 @@ describe('the twilio provider', () => {
         body: new URLSearchParams(params).toString(),
       });
     };
-    const sentSids = async (count: number) => {
+    /** Sends to `count` numbers from `first` on (numbers an earlier test reported are skipped). */
+    const sentSids = async (count: number, first = 0) => {
       const numbers = Array.from({ length: count }, (_, i) => ({
-        number: `555124${String(i).padStart(4, '0')}`,
+        number: `555124${String(first + i).padStart(4, '0')}`,
       }));
       const response = await fetch(`${server.url}/api/flex/v1/admin/sendsms`, {
         method: 'POST',
@@ -375,6 +376,51 @@ describe('the twilio provider', () => {
       expect((await row(rows[0]!.provider_sid))?.status).toBe('delivered');
       await callback({ MessageSid: rows[1]!.provider_sid, MessageStatus: 'queued' });
       expect((await row(rows[1]!.provider_sid))?.status).toBe('undelivered');
+    });
+
+    it('keeps a final state: a later or replayed signed callback changes neither status, code nor time', async () => {
+      const rows = await sentSids(3, 100);
+      const report = async (sid: string) =>
+        (
+          await testDb.db.query<{ status: string; error_code: number | null; status_ts: string }>(
+            'SELECT status, error_code, status_ts FROM send_recipients WHERE provider_sid = $1',
+            [sid],
+          )
+        )[0];
+      const finals: [string, string | undefined][] = [
+        ['failed', '30003'],
+        ['undelivered', '30007'],
+        ['delivered', undefined],
+      ];
+      for (const [i, [status, code]] of finals.entries()) {
+        const sid = rows[i]!.provider_sid;
+        const first = {
+          MessageSid: sid,
+          MessageStatus: status,
+          ...(code ? { ErrorCode: code } : {}),
+        };
+        expect((await callback(first)).status).toBe(204);
+        const settled = await report(sid);
+        expect(settled).toMatchObject({ status, error_code: code ? Number(code) : null });
+        // The same callback again, then every other final state and an earlier one, all signed.
+        const later = [
+          first,
+          { MessageSid: sid, MessageStatus: 'delivered' },
+          { MessageSid: sid, MessageStatus: 'undelivered', ErrorCode: '30005' },
+          { MessageSid: sid, MessageStatus: 'failed', ErrorCode: '30006' },
+          { MessageSid: sid, MessageStatus: 'sent' },
+        ];
+        for (const params of later) {
+          expect((await callback(params)).status).toBe(204);
+          expect(await report(sid)).toEqual(settled);
+        }
+      }
+      // A late landline or unknown-number code on a settled row marks no number undeliverable.
+      const marked = await testDb.db.query(
+        'SELECT 1 FROM undeliverable_numbers WHERE phone_number = ANY($1::text[])',
+        [rows.map((r) => r.to_number)],
+      );
+      expect(marked).toEqual([]);
     });
 
     it('refuses a callback with a bad signature and changes nothing', async () => {

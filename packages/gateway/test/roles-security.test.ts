@@ -1,6 +1,6 @@
 // Attacks by signed-in staff and drivers on other people's data: reading another member's
-// one-time code in the sandbox outbox, and inviting a registered user so that any admin may
-// message them as a "pending invitee".
+// one-time code in the sandbox outbox, inviting a registered user so that any admin may message
+// them as a "pending invitee", and cancelling someone else's send or the service's own texts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningGateway, startGateway } from './helpers/gateway.js';
 import { ADMIN, DRIVER, OWNER } from './helpers/people.js';
@@ -83,5 +83,65 @@ describe('invitations', () => {
       "SELECT count(*)::int AS n FROM outbox_messages WHERE body = 'Hello from an admin'",
     );
     expect(sent!.n).toBe(0);
+  });
+});
+
+describe('cancelling a send', () => {
+  const tomorrow = () => new Date(Date.now() + 24 * 3600_000).toISOString();
+  const scheduleAs = async (as: string, to: string) => {
+    const response = await api('/api/flex/v1/admin/sendsms', as, {
+      method: 'POST',
+      body: { numbers: [{ number: to }], message: 'Blocks open tomorrow', sendAt: tomorrow() },
+    });
+    expect(response.status).toBe(202);
+    return ((await response.json()) as { jobId: string }).jobId;
+  };
+  const cancel = (as: string, jobId: string) =>
+    api(`/api/flex/v1/admin/send-jobs/${jobId}/cancel`, as, { method: 'POST' });
+  const queuedOf = async (jobId: string) => {
+    const [row] = await running.gateway.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM send_recipients WHERE job_id = $1 AND status = 'queued'",
+      [jobId],
+    );
+    return row!.n;
+  };
+
+  it("refuses a non-owner admin cancelling the owner's scheduled send, and leaves it queued", async () => {
+    const jobId = await scheduleAs(OWNER, DRIVER);
+    const response = await cancel(ADMIN, jobId);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ code: 'forbidden' });
+    expect(await queuedOf(jobId)).toBe(1);
+    expect((await cancel(OWNER, jobId)).status).toBe(200);
+    expect(await queuedOf(jobId)).toBe(0);
+  });
+
+  it('lets an admin cancel a send they created themselves', async () => {
+    const [invitee] = await running.gateway.db.query<{ normalized_phone: string }>(
+      `SELECT normalized_phone FROM invitations
+       WHERE NOT free_week AND normalized_phone IS NOT NULL LIMIT 1`,
+    );
+    const jobId = await scheduleAs(ADMIN, invitee!.normalized_phone);
+    expect((await cancel(ADMIN, jobId)).status).toBe(200);
+    expect(await queuedOf(jobId)).toBe(0);
+  });
+
+  it("refuses anyone, the owner too, cancelling the service's own texts (an invitation, an alert)", async () => {
+    for (const key of ['invitation:+15555550142', 'alert:block-won:1']) {
+      const queued = await running.gateway.messaging.enqueue({
+        createdBy: 'some-driver',
+        key,
+        to: '+15555550142',
+        body: 'A text the service sends',
+        sendAt: Date.now() + 24 * 3600_000,
+      });
+      const jobId = queued.jobId!;
+      for (const as of [ADMIN, OWNER]) {
+        const response = await cancel(as, jobId);
+        expect(response.status).toBe(403);
+        expect(await response.json()).toMatchObject({ code: 'forbidden' });
+      }
+      expect(await queuedOf(jobId)).toBe(1);
+    }
   });
 });

@@ -330,7 +330,9 @@ export {
   type TemplateRecipient,
   unboundVariables,
 } from './core/template-variables.js';
+export { withoutTrailingSlashes } from './core/urls.js';
 export {
+  EMAIL_PATTERN,
   isEmail,
   isIdentityPoolId,
   toInteger,

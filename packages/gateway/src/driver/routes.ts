@@ -70,7 +70,7 @@ export const SYSTEM_OFF_MESSAGE = "You must turn on the system to use I've arriv
 const phoneParamSchema = z.strictObject({
   phone: z
     .string()
-    .max(MAX_PHONE_LENGTH)
+    .max(MAX_PHONE_LENGTH, { abort: true })
     .refine((value) => normalizePhone(value) !== null, {
       message: 'expected a US phone number such as +15125550100',
     }),

@@ -10,7 +10,7 @@ import type { SandboxPlatform } from '../platform/sandbox.js';
 const askForCodeSchema = z.object({
   phoneNumber: z
     .string()
-    .max(MAX_PHONE_LENGTH)
+    .max(MAX_PHONE_LENGTH, { abort: true })
     .refine((value) => normalizePhone(value) !== null, {
       message: 'expected the driver’s US phone number such as +15125550100',
     }),

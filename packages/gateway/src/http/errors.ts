@@ -97,11 +97,24 @@ export function quote(value: string): string {
   return JSON.stringify(cut);
 }
 
+/**
+ * A field's path as an error names it, e.g. `numbers.3.number`. A key is the caller's own text (a
+ * record's key can be 100,000 characters), so each part is cut like any other echo.
+ */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  return path
+    .map((part) => {
+      const text = String(part);
+      return text.length > MAX_ECHO ? `${text.slice(0, MAX_ECHO)}…` : text;
+    })
+    .join('.');
+}
+
 /** Names up to three failing fields and what was wrong with each, e.g. `numbers.0.number: …`. */
 export function describeZodError(error: ZodError, what = 'body'): string {
   return error.issues
     .slice(0, 3)
-    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : what}: ${issue.message}`)
+    .map((issue) => `${issue.path.length > 0 ? fieldPath(issue.path) : what}: ${issue.message}`)
     .join('; ');
 }
 
@@ -109,7 +122,7 @@ export function describeZodError(error: ZodError, what = 'body'): string {
 export function fromZodError(error: ZodError, part?: string): ApiError {
   const issue = error.issues[0];
   if (!issue) return invalid(part, 'is not valid');
-  const path = issue.path.map(String);
+  const path = issue.path.map((part) => fieldPath([part]));
   if (issue.code === 'invalid_union' && issue.errors.length > 0) {
     // A body of one of several shapes: report against the shape it came closest to.
     const closest = issue.errors.reduce((a, b) => (b.length < a.length ? b : a));

@@ -8,7 +8,7 @@ import {
   REFERRAL_CODE_LENGTH,
 } from '@blockcatch/sdk';
 import type { z } from 'zod';
-import { describeZodError } from '../http/errors.js';
+import { describeZodError, quote } from '../http/errors.js';
 import {
   type AccountAttributes,
   type AccountRecord,
@@ -107,7 +107,7 @@ function checkClient(ctx: PoolContext, clientId: string): void {
   if (clientId !== ctx.tokens.clientId) {
     throw new CognitoError(
       'ResourceNotFoundException',
-      `User pool client ${clientId} does not exist.`,
+      `User pool client ${quote(clientId)} does not exist.`,
     );
   }
 }
@@ -128,7 +128,7 @@ function phoneUsername(raw: string, field = 'Username'): string {
   const phone = normalizePhone(raw);
   if (!phone) {
     throw invalidParameter(
-      `${field}: ${JSON.stringify(raw)} is not a US phone number; give 10 digits, e.g. +15551234567.`,
+      `${field}: ${quote(raw)} is not a US phone number; give 10 digits, e.g. +15551234567.`,
     );
   }
   return phone;
@@ -174,7 +174,7 @@ function writableAttributes(list: { Name: string; Value: string }[]): AccountAtt
   for (const { Name, Value } of list) {
     if (!WRITABLE.has(Name) && !Name.startsWith('custom:')) {
       throw invalidParameter(
-        `Attributes did not conform to the schema: ${Name}: Attribute does not exist in the schema.`,
+        `Attributes did not conform to the schema: ${quote(Name)}: Attribute does not exist in the schema.`,
       );
     }
     if (Value.length > 2048) throw invalidParameter(`${Name}: must be at most 2048 characters.`);
@@ -409,7 +409,7 @@ const initiateAuth: Operation = async (ctx, body, caller) => {
       return refresh(ctx, params.REFRESH_TOKEN);
     default:
       throw invalidParameter(
-        `AuthFlow: ${input.AuthFlow} is not enabled for this client; use USER_SRP_AUTH, USER_PASSWORD_AUTH or REFRESH_TOKEN_AUTH.`,
+        `AuthFlow: ${quote(input.AuthFlow)} is not enabled for this client; use USER_SRP_AUTH, USER_PASSWORD_AUTH or REFRESH_TOKEN_AUTH.`,
       );
   }
 };
@@ -503,7 +503,7 @@ const respondToAuthChallenge: Operation = async (ctx, body, caller) => {
       return checkMfaCode(ctx, input.Session, responses);
     default:
       throw invalidParameter(
-        `ChallengeName: ${input.ChallengeName} is not used by this pool; answer PASSWORD_VERIFIER, NEW_PASSWORD_REQUIRED or SMS_MFA.`,
+        `ChallengeName: ${quote(input.ChallengeName)} is not used by this pool; answer PASSWORD_VERIFIER, NEW_PASSWORD_REQUIRED or SMS_MFA.`,
       );
   }
 };
@@ -525,7 +525,7 @@ async function verifyPasswordClaim(
   const stamped = parseSrpTimestamp(timestamp);
   if (stamped === null) {
     throw invalidParameter(
-      `TIMESTAMP: ${JSON.stringify(timestamp)} is not like 'Mon Nov 23 03:40:00 UTC 2026'.`,
+      `TIMESTAMP: ${quote(timestamp)} is not like 'Mon Nov 23 03:40:00 UTC 2026'.`,
     );
   }
   const now = ctx.now();
@@ -774,7 +774,7 @@ const deleteUserAttributes: Operation = async (ctx, body) => {
   const attributes = { ...account.attributes };
   for (const name of input.UserAttributeNames) {
     if (REQUIRED.has(name) || name === 'sub' || name === 'phone_number_verified') {
-      throw invalidParameter(`Cannot delete a required or pool-managed attribute: ${name}`);
+      throw invalidParameter(`Cannot delete a required or pool-managed attribute: ${quote(name)}`);
     }
     delete attributes[name];
   }
@@ -785,7 +785,7 @@ const deleteUserAttributes: Operation = async (ctx, body) => {
 function checkPhoneAttribute(name: string): void {
   if (name !== 'phone_number') {
     throw invalidParameter(
-      `AttributeName: ${name} cannot be verified here; only phone_number is verified (by SMS).`,
+      `AttributeName: ${quote(name)} cannot be verified here; only phone_number is verified (by SMS).`,
     );
   }
 }

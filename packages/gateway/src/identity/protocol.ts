@@ -1,51 +1,71 @@
 // The request bodies of the Cognito operations this pool serves, as zod schemas. Members the
 // client library also sends (ClientMetadata, UserContextData, ValidationData…) carry nothing we
 // use, so objects are not strict: AWS itself ignores members it does not act on.
+// Every string has Cognito's documented bound (or, for tokens it does not bound, one far above
+// ours), and a failed bound stops the checks: no parser, pattern or message sees a longer one.
 import { z } from 'zod';
 
-const text = z.string().min(1);
-const attribute = z.object({ Name: text, Value: z.string() });
+/** A string of 1 to `max` characters (at most `max` for `min: 0`). */
+const bounded = (max: number, min = 1) =>
+  z
+    .string()
+    .max(max, { abort: true, message: `must be at most ${max} characters` })
+    .min(min, { message: 'must not be empty' });
+
+/** ClientId, Username (Cognito: 128). */
+const name = bounded(128);
+/** Passwords (Cognito: 256); the policy's minimum is checked by the operation. */
+const password = bounded(256, 0);
+/** Confirmation codes and the like (Cognito: 2048). */
+const code = bounded(2048);
+/** Our tokens are about 1,000 characters (id and access) or 64 (refresh). */
+const token = bounded(8192);
+/** A value of AuthParameters or ChallengeResponses: SRP_A is 768 hex digits, tokens as above. */
+const parameters = z.record(bounded(128), bounded(8192, 0).nullish()).nullish();
+/** Attribute names (Cognito: 32) and values (Cognito: 2048). */
+const attributeName = bounded(32);
+const attribute = z.object({ Name: attributeName, Value: bounded(2048, 0) });
 
 export const signUpBody = z.object({
-  ClientId: text,
-  Username: text,
-  Password: z.string(),
+  ClientId: name,
+  Username: name,
+  Password: password,
   UserAttributes: z.array(attribute).max(50).nullish(),
 });
 
 export const confirmSignUpBody = z.object({
-  ClientId: text,
-  Username: text,
-  ConfirmationCode: text,
+  ClientId: name,
+  Username: name,
+  ConfirmationCode: code,
 });
 
-export const usernameBody = z.object({ ClientId: text, Username: text });
+export const usernameBody = z.object({ ClientId: name, Username: name });
 
 export const initiateAuthBody = z.object({
-  ClientId: text,
-  AuthFlow: text,
-  AuthParameters: z.record(z.string(), z.string().nullish()).nullish(),
+  ClientId: name,
+  AuthFlow: bounded(64),
+  AuthParameters: parameters,
 });
 
 export const respondToAuthChallengeBody = z.object({
-  ClientId: text,
-  ChallengeName: text,
-  ChallengeResponses: z.record(z.string(), z.string().nullish()).nullish(),
-  Session: z.string().nullish(),
+  ClientId: name,
+  ChallengeName: bounded(64),
+  ChallengeResponses: parameters,
+  Session: bounded(2048, 0).nullish(),
 });
 
 export const confirmForgotPasswordBody = z.object({
-  ClientId: text,
-  Username: text,
-  ConfirmationCode: text,
-  Password: z.string(),
+  ClientId: name,
+  Username: name,
+  ConfirmationCode: code,
+  Password: password,
 });
 
-export const accessTokenBody = z.object({ AccessToken: text });
+export const accessTokenBody = z.object({ AccessToken: token });
 
 export const changePasswordBody = accessTokenBody.extend({
-  PreviousPassword: z.string(),
-  ProposedPassword: z.string(),
+  PreviousPassword: password,
+  ProposedPassword: password,
 });
 
 export const updateUserAttributesBody = accessTokenBody.extend({
@@ -53,14 +73,14 @@ export const updateUserAttributesBody = accessTokenBody.extend({
 });
 
 export const deleteUserAttributesBody = accessTokenBody.extend({
-  UserAttributeNames: z.array(text).min(1).max(50),
+  UserAttributeNames: z.array(attributeName).min(1).max(50),
 });
 
-export const attributeNameBody = accessTokenBody.extend({ AttributeName: text });
+export const attributeNameBody = accessTokenBody.extend({ AttributeName: attributeName });
 
-export const verifyUserAttributeBody = attributeNameBody.extend({ Code: text });
+export const verifyUserAttributeBody = attributeNameBody.extend({ Code: code });
 
-export const revokeTokenBody = z.object({ Token: text, ClientId: text });
+export const revokeTokenBody = z.object({ Token: token, ClientId: name });
 
 export const setUserMfaPreferenceBody = accessTokenBody.extend({
   SMSMfaSettings: z
@@ -70,6 +90,11 @@ export const setUserMfaPreferenceBody = accessTokenBody.extend({
 
 export const setUserSettingsBody = accessTokenBody.extend({
   MFAOptions: z
-    .array(z.object({ DeliveryMedium: z.string().nullish(), AttributeName: z.string().nullish() }))
+    .array(
+      z.object({
+        DeliveryMedium: bounded(32, 0).nullish(),
+        AttributeName: attributeName.nullish(),
+      }),
+    )
     .max(10),
 });

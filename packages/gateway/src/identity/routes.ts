@@ -1,11 +1,22 @@
 // The HTTP face of the pool: Cognito's JSON protocol on `POST /` (X-Amz-Target picks the
 // operation) and the JWKS that lets anyone verify the tokens.
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableMessage } from '../http/errors.js';
+import {
+  ApiError,
+  MAX_ECHO,
+  quote,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  unavailableMessage,
+} from '../http/errors.js';
+import { parseJsonBody } from '../http/json-body.js';
 import { CognitoError } from './errors.js';
 import { operations, type PoolContext } from './operations.js';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+/** Fastify's own message, cut so that what it quotes of the request stays short. */
+const cut = (message: string) =>
+  message.length > 2 * MAX_ECHO ? `${message.slice(0, 2 * MAX_ECHO)}…` : message;
 
 function sendCognitoError(reply: FastifyReply, error: CognitoError) {
   return reply
@@ -32,9 +43,14 @@ export function registerIdentityRoutes(
       // No bodyLimit here: the app's 5 MB limit applies.
       { parseAs: 'string' },
       (_request, body, done) => {
+        if (body === '') return done(null, {});
         try {
-          done(null, body === '' ? {} : JSON.parse(body as string));
-        } catch {
+          // The app's checks (depth, NUL, unpaired surrogates, __proto__), in Cognito's shape.
+          done(null, parseJsonBody(body as string));
+        } catch (error) {
+          if (error instanceof ApiError && error.field !== undefined) {
+            return done(new CognitoError('InvalidParameterException', error.message));
+          }
           done(new CognitoError('SerializationException', 'The request body is not valid JSON.'));
         }
       },
@@ -61,7 +77,8 @@ export function registerIdentityRoutes(
             : status === 429
               ? 'LimitExceededException'
               : 'SerializationException';
-        return sendCognitoError(reply, new CognitoError(type, error.message, status));
+        // Their messages can quote a header (an unknown content type): cut like any echo.
+        return sendCognitoError(reply, new CognitoError(type, cut(error.message), status));
       }
       request.log.error({ err: error }, 'identity operation failed');
       return sendCognitoError(
@@ -81,7 +98,7 @@ export function registerIdentityRoutes(
       if (!operation || !Object.hasOwn(operations, name!)) {
         throw new CognitoError(
           'UnknownOperationException',
-          `X-Amz-Target: ${JSON.stringify(target ?? null)} is not an operation of this user pool; send ${TARGET_PREFIX}<Operation>, e.g. ${TARGET_PREFIX}InitiateAuth.`,
+          `X-Amz-Target: ${typeof target === 'string' ? quote(target) : 'null'} is not an operation of this user pool; send ${TARGET_PREFIX}<Operation>, e.g. ${TARGET_PREFIX}InitiateAuth.`,
         );
       }
       return operation(ctx, request.body, { ip: request.ip });

@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isOwner, type Principal } from '../api/authenticate.js';
 import type { GatewayConfig } from '../config.js';
-import { ApiError, conflict, invalid, notFound, quote } from '../http/errors.js';
+import { ApiError, conflict, forbidden, invalid, notFound, quote } from '../http/errors.js';
 import {
   IDEMPOTENCY_HEADER,
   idempotentHeadersSchema,
@@ -212,8 +212,20 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     { config: { auth: 'admin' }, schema: { params: jobParamsSchema } },
     async (request) => {
       const { id } = request.params;
-      const outcome = await cancelJob(db, id, Date.now());
+      const { principal } = request;
+      const outcome = await cancelJob(db, id, Date.now(), {
+        userId: principal.user.id,
+        owner: isOwner(principal),
+      });
       if (outcome === 'not-found') throw notFound(`No send job ${quote(id)}.`);
+      if (outcome === 'system') {
+        throw forbidden(
+          'This send was queued by the service itself (an invitation or an alert); it cannot be cancelled here.',
+        );
+      }
+      if (outcome === 'not-creator') {
+        throw forbidden('Only the admin who created this send, or an owner, may cancel it.');
+      }
       if (outcome === 'started') {
         throw new ApiError(
           409,

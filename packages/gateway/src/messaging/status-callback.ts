@@ -1,6 +1,7 @@
 // Twilio's MessageStatus callbacks: each updates the recipient the message was sent to (queued,
-// sent, delivered, undelivered, failed) with the provider's error code. Signed like every provider
-// webhook (webhook-signature.ts): an unsigned or forged callback gets 403 and changes nothing.
+// sent, delivered, undelivered, failed) with the provider's error code, only ever forward: a final
+// state stays, and a replayed callback changes nothing (storage/send-jobs.ts). Signed like every
+// provider webhook (webhook-signature.ts): an unsigned or forged callback gets 403, changes nothing.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { GatewayConfig } from '../config.js';
@@ -10,10 +11,14 @@ import { applyDeliveryStatus } from '../storage/send-jobs.js';
 import { verifyWebhookSignature, webhookUrl } from './webhook-signature.js';
 
 const statusSchema = z.looseObject({
-  MessageSid: z.string().regex(/^(SM|MM)[0-9A-Za-z]{1,62}$/),
+  MessageSid: z
+    .string()
+    .max(64, { abort: true })
+    .regex(/^(SM|MM)[0-9A-Za-z]{1,62}$/),
   MessageStatus: z.string().min(1).max(40),
   ErrorCode: z
     .string()
+    .max(6, { abort: true })
     .regex(/^\d{1,6}$/)
     .optional(),
 });

@@ -12,6 +12,7 @@
 // set (behind a proxy the Host header is not what the provider called), else the request's own.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { withoutTrailingSlashes } from '@blockcatch/sdk';
 import type { FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config.js';
 
@@ -63,7 +64,7 @@ export function webhookUrl(
   config: Pick<GatewayConfig, 'publicUrl'>,
 ): string {
   const base = config.publicUrl ?? `${request.protocol}://${request.host}`;
-  return `${base.replace(/\/+$/, '')}${request.url}`;
+  return `${withoutTrailingSlashes(base)}${request.url}`;
 }
 
 function signedText(url: string, params: Params): string {

@@ -372,19 +372,25 @@ export async function readJobReport(
 
 /**
  * Cancels a job no recipient of which has been handed to the provider yet: its queued recipients
- * become cancelled. Answers what happened so the route can say why it refused.
+ * become cancelled. Only its creator or an owner may, and never a job the gateway queued itself
+ * (an invitation, an alert): someone else's text is not an admin's to stop. Answers what happened
+ * so the route can say why it refused.
  */
 export async function cancelJob(
   db: Db,
   jobId: string,
   now: number,
-): Promise<'cancelled' | 'not-found' | 'started'> {
+  caller: { userId: string; owner: boolean },
+): Promise<'cancelled' | 'not-found' | 'started' | 'system' | 'not-creator'> {
   return db.transaction(async (tx) => {
-    const jobs = await tx.query<{ id: string }>(
-      'SELECT id FROM send_jobs WHERE id = $1 FOR UPDATE',
+    const jobs = await tx.query<{ created_by: string; origin: JobOrigin }>(
+      'SELECT created_by, origin FROM send_jobs WHERE id = $1 FOR UPDATE',
       [jobId],
     );
-    if (!jobs[0]) return 'not-found';
+    const job = jobs[0];
+    if (!job) return 'not-found';
+    if (job.origin === 'system') return 'system';
+    if (job.created_by !== caller.userId && !caller.owner) return 'not-creator';
     const started = await tx.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM send_recipients
        WHERE job_id = $1 AND (attempts > 0 OR status NOT IN ('queued', 'cancelled')
@@ -402,7 +408,11 @@ export async function cancelJob(
   });
 }
 
-/** How far along a recipient is: a late callback never moves it back. */
+/**
+ * How far along a recipient is. A callback moves a row only forward: delivered, undelivered and
+ * failed are final (the provider sends one of them, once), so a late or replayed callback, or one
+ * repeating the row's own status, changes nothing (callbacks are idempotent by message and status).
+ */
 const STATUS_RANK: Partial<Record<RecipientStatus, number>> = {
   queued: 0,
   sending: 1,
@@ -426,23 +436,24 @@ export async function applyDeliveryStatus(
   },
 ): Promise<boolean> {
   const rank = STATUS_RANK[report.status] ?? 0;
-  const ranks = Object.entries(STATUS_RANK)
-    .filter(([, r]) => r !== undefined && r <= rank)
+  const earlier = Object.entries(STATUS_RANK)
+    .filter(([, r]) => r !== undefined && r < rank)
     .map(([s]) => s);
-  const found = await db.query<{ to_number: string }>(
-    'SELECT to_number FROM send_recipients WHERE provider_sid = $1',
-    [report.providerSid],
+  const moved = await db.query<{ to_number: string }>(
+    `UPDATE send_recipients SET status = $2, error_code = COALESCE($3, error_code), status_ts = $4
+     WHERE provider_sid = $1 AND status = ANY($5::text[]) RETURNING to_number`,
+    [report.providerSid, report.status, report.errorCode, report.now, earlier],
   );
-  if (found.length === 0) return false;
+  if (moved.length === 0) {
+    const known = await db.query('SELECT 1 FROM send_recipients WHERE provider_sid = $1 LIMIT 1', [
+      report.providerSid,
+    ]);
+    return known.length > 0;
+  }
   await rememberUndeliverable(
     db,
-    found.map((r) => ({ to: r.to_number, errorCode: report.errorCode })),
+    moved.map((r) => ({ to: r.to_number, errorCode: report.errorCode })),
     report.now,
-  );
-  await db.query(
-    `UPDATE send_recipients SET status = $2, error_code = COALESCE($3, error_code), status_ts = $4
-     WHERE provider_sid = $1 AND status = ANY($5::text[])`,
-    [report.providerSid, report.status, report.errorCode, report.now, ranks],
   );
   return true;
 }

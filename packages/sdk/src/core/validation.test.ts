@@ -27,6 +27,19 @@ describe('isEmail', () => {
     );
   });
 
+  it('decides every string as the plain pattern ^\\S+@\\S+\\.\\S+$ does', () => {
+    const plain = /^\S+@\S+\.\S+$/;
+    const emailish = fc
+      .array(fc.constantFrom('a', '@', '.', ' ', 'é', '\t'), { maxLength: 12 })
+      .map((chars) => chars.join(''));
+    fc.assert(
+      fc.property(fc.oneof(emailish, fc.string()), (s) => {
+        expect(isEmail(s)).toBe(plain.test(s));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('rejects any string holding whitespace', () => {
     fc.assert(
       fc.property(fc.string(), whitespace, fc.string(), (before, space, after) => {

@@ -2,6 +2,7 @@
 // (auth header, retries, timeouts, decryption, parsing, errors) lives here once; resources only
 // name a path and a schema.
 import type { z } from 'zod';
+import { withoutTrailingSlashes } from '../core/urls.js';
 import { decryptResponse, parseResponseKey } from '../crypto/response-cipher.js';
 import {
   AbortedError,
@@ -162,7 +163,7 @@ export function createRequester(options: GatewayClientOptions): Requester {
       `baseUrl must be an http(s) URL, e.g. http://127.0.0.1:8787; got "${options.baseUrl}".`,
     );
   }
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const baseUrl = withoutTrailingSlashes(options.baseUrl);
   const transport = options.transport ?? createFetchTransport();
   const policy = resolveRetryPolicy(options.retry);
   const random = options.random ?? Math.random;

@@ -1,5 +1,6 @@
 // The admin shell: tab links showing the active one, and content as wide as the screen allows.
 
+import { withoutTrailingSlashes } from '@blockcatch/sdk';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
@@ -18,7 +19,7 @@ const TABS = [
 export default function AdminShell() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const here = pathname.replace(/\/+$/, '') || '/';
+  const here = withoutTrailingSlashes(pathname) || '/';
   return (
     <div className="admin-shell">
       <nav className="admin-tabs" aria-label={t('nav.admin')}>

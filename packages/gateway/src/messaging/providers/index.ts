@@ -1,4 +1,5 @@
 // Picks the message provider the configuration names.
+import { withoutTrailingSlashes } from '@blockcatch/sdk';
 import type { GatewayConfig } from '../../config.js';
 import { createOutboxProvider } from './outbox.js';
 import { createTwilioProvider } from './twilio.js';
@@ -11,7 +12,7 @@ export function createProvider(config: GatewayConfig): MessageProvider {
   const statusCallbackUrl =
     config.twilio.statusCallbackUrl ??
     (config.publicUrl
-      ? `${config.publicUrl.replace(/\/+$/, '')}/api/webhooks/twilio/status`
+      ? `${withoutTrailingSlashes(config.publicUrl)}/api/webhooks/twilio/status`
       : undefined);
   // parseConfig already refused twilio without these; this keeps the types honest.
   if (!accountSid || !authToken || !from) {

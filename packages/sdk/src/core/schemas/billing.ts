@@ -2,6 +2,7 @@
 // endpoints (packages/gateway/API.md, "Weekly payments" and "Admin billing").
 import { z } from 'zod';
 import { MAX_WEEKS, MIN_WEEKS } from '../billing.js';
+import { boundedFormat } from './bounds.js';
 import { timestampSchema } from './users.js';
 
 const weeksSchema = z
@@ -15,7 +16,10 @@ export const sandboxCardSchema = z.strictObject({
   number: z.string().min(1).max(40),
   expMonth: z.number().int().min(1).max(12),
   expYear: z.number().int().min(2000).max(2100),
-  cvc: z.string().regex(/^\d{3,4}$/, 'cvc must be 3 or 4 digits'),
+  cvc: z
+    .string()
+    .max(4, { abort: true, message: 'cvc must be 3 or 4 digits' })
+    .regex(/^\d{3,4}$/, 'cvc must be 3 or 4 digits'),
 });
 export type SandboxCard = z.infer<typeof sandboxCardSchema>;
 
@@ -32,7 +36,7 @@ export const stripePaymentRequestSchema = z.strictObject({
   weeks: weeksSchema,
   paymentMethodId: z
     .string()
-    .max(255)
+    .max(255, { abort: true })
     .regex(/^pm_\w+$/, 'paymentMethodId must be a pm_… id from Stripe.js'),
 });
 export const createPaymentRequestSchema = z.union([
@@ -89,8 +93,8 @@ export const confirmSandboxPaymentRequestSchema = z
 export type ConfirmSandboxPaymentRequest = z.input<typeof confirmSandboxPaymentRequestSchema>;
 
 export const billingQuerySchema = z.strictObject({
-  from: z.iso.date('from must be a day as YYYY-MM-DD'),
-  to: z.iso.date('to must be a day as YYYY-MM-DD').optional(),
+  from: boundedFormat(10, z.iso.date('from must be a day as YYYY-MM-DD')),
+  to: boundedFormat(10, z.iso.date('to must be a day as YYYY-MM-DD')).optional(),
   timeZone: z.string().min(1).max(64).default('America/New_York'),
 });
 export type BillingQuery = z.input<typeof billingQuerySchema>;

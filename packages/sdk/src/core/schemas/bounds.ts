@@ -1,4 +1,13 @@
 // The largest values the API takes, shared by the gateway's route schemas and the clients' forms.
+// A bound is checked before any pattern reads the value, and a failed bound ends the checks
+// (`abort: true`): a pattern then never runs on 50,000 characters, however it is written.
+import { z } from 'zod';
+
+/** A string format (an ISO date, a UUID) read only once the value is within `max` characters. */
+export function boundedFormat<T extends z.ZodType<unknown, string>>(max: number, format: T) {
+  return z.string().max(max, { abort: true }).pipe(format);
+}
+
 export const MAX_NAME_LENGTH = 100;
 export const MAX_EMAIL_LENGTH = 254;
 /** Ten SMS segments of GSM text; longer texts are refused, not split further. */

@@ -2,7 +2,14 @@
 // the catcher exchange them (`matchOffer` in core/offers.ts decides with these shapes), and the
 // bodies and answers of the driver endpoints (packages/gateway/API.md, "Driver service").
 import { z } from 'zod';
-import { MAX_BUFFER_MINUTES, MAX_EMAIL_LENGTH, MAX_ID_LENGTH, MAX_MONEY } from './bounds.js';
+import { EMAIL_PATTERN } from '../validation.js';
+import {
+  boundedFormat,
+  MAX_BUFFER_MINUTES,
+  MAX_EMAIL_LENGTH,
+  MAX_ID_LENGTH,
+  MAX_MONEY,
+} from './bounds.js';
 
 /** The longest block length a filter may name, in hours. */
 export const MAX_BLOCK_HOURS = 24;
@@ -21,11 +28,13 @@ export const NO_WAREHOUSE_MESSAGE = 'You must add at least one warehouse';
 /** A time of day a window may start at: `HH:MM` from 00:00 to 23:59. */
 export const clockTimeSchema = z
   .string()
+  .max(5, { abort: true })
   .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, { message: 'expected a time of day, HH:MM' });
 
 /** A time of day a window may end at: 00:00–23:59, or 24:00 for the midnight that ends the day. */
 export const windowEndSchema = z
   .string()
+  .max(5, { abort: true })
   .regex(/^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/, { message: 'expected HH:MM or 24:00' });
 
 /**
@@ -162,12 +171,12 @@ export type Block = z.infer<typeof blockSchema>;
 
 /** `POST /platform/sign-in`: the delivery account's credentials. */
 export const platformSignInRequestSchema = z.strictObject({
-  // The forms' loose email check: text, an @, text, a dot, text, no spaces.
+  // The forms' loose email check (isEmail): text, an @, text, a dot, text, no spaces.
   email: z
     .string()
     .trim()
-    .max(MAX_EMAIL_LENGTH)
-    .regex(/^\S+@\S+\.\S+$/, { message: 'expected an email address such as name@example.com' }),
+    .max(MAX_EMAIL_LENGTH, { abort: true })
+    .regex(EMAIL_PATTERN, { message: 'expected an email address such as name@example.com' }),
   password: z.string().min(1, { message: 'the delivery account password is required' }).max(256),
 });
 export type PlatformSignInRequest = z.input<typeof platformSignInRequestSchema>;
@@ -178,9 +187,13 @@ export type PlatformChallenge = z.infer<typeof platformChallengeSchema>;
 
 /** `POST /platform/verify`: the code the platform texted for that challenge. */
 export const platformVerifyRequestSchema = z.strictObject({
-  challengeId: z.uuid({ message: 'expected the challengeId the sign-in answered' }),
+  challengeId: boundedFormat(
+    36,
+    z.uuid({ message: 'expected the challengeId the sign-in answered' }),
+  ),
   code: z
     .string()
+    .max(20, { abort: true })
     .trim()
     .regex(/^\d{6}$/, { message: 'expected the 6-digit code sent to your phone' }),
 });

@@ -1,11 +1,12 @@
 // The admin screens' filter and list state, with its defaults (page 1, 20 rows a page).
 import { z } from 'zod';
+import { boundedFormat } from './bounds.js';
 
 export const ROWS_PER_PAGE = [20, 40, 60, 80, 100] as const;
 export const DEFAULT_ROWS_PER_PAGE = 20;
 
 /** A calendar day, `YYYY-MM-DD`, read in the caller's time zone. */
-export const isoDaySchema = z.iso.date();
+export const isoDaySchema = boundedFormat(10, z.iso.date());
 
 export const triStateSchema = z.enum(['all', 'yes', 'no']);
 export type TriState = z.infer<typeof triStateSchema>;

@@ -1,6 +1,7 @@
 // What the admin screens send: SMS and WhatsApp payloads, templates, and the gateway's answers.
 import { z } from 'zod';
 import {
+  boundedFormat,
   MAX_ID_LENGTH,
   MAX_MESSAGE_LENGTH,
   MAX_NAME_LENGTH,
@@ -30,7 +31,10 @@ export type TemplateVariableSource = z.infer<typeof templateVariableSourceSchema
 
 /** One `{{key}}` placeholder of a template and what fills it. */
 export const templateVariableSchema = z.object({
-  key: z.string().regex(/^[A-Za-z0-9_]{1,40}$/),
+  key: z
+    .string()
+    .max(40, { abort: true })
+    .regex(/^[A-Za-z0-9_]{1,40}$/),
   type: z.enum(['text', 'date']),
   source: templateVariableSourceSchema,
 });
@@ -44,6 +48,7 @@ export const whatsappTemplateSchema = z.object({
   /** The provider's approved content id (Twilio Content API `ContentSid`, `HX…`). */
   contentSid: z
     .string()
+    .max(34, { abort: true })
     .regex(/^HX[0-9a-f]{32}$/)
     .nullish(),
   variables: z.array(templateVariableSchema).optional(),
@@ -55,7 +60,7 @@ export const recipientSchema = z.strictObject({ number: z.string().min(1).max(MA
 export type Recipient = z.infer<typeof recipientSchema>;
 
 /** When a scheduled send starts: an ISO date-time (the gateway bounds it to a year ahead). */
-export const sendAtSchema = z.iso.datetime({ offset: true, local: true });
+export const sendAtSchema = boundedFormat(40, z.iso.datetime({ offset: true, local: true }));
 
 const recipientsSchema = z.array(recipientSchema).min(1).max(MAX_RECIPIENTS);
 
@@ -78,7 +83,15 @@ export const msgTemplateSchema = z.strictObject({
     )
     .max(10),
   /** Values for the template's variables bound to `value`, by key. */
-  values: z.record(z.string().regex(/^[A-Za-z0-9_]{1,40}$/), z.string().max(1000)).optional(),
+  values: z
+    .record(
+      z
+        .string()
+        .max(40, { abort: true })
+        .regex(/^[A-Za-z0-9_]{1,40}$/),
+      z.string().max(1000),
+    )
+    .optional(),
 });
 export type MsgTemplate = z.infer<typeof msgTemplateSchema>;
 

@@ -4,6 +4,7 @@
 // hierarchy.
 
 import type { InvitationsExportQuery, UsersExportQuery } from '../../core/schemas/export.js';
+import { withoutTrailingSlashes } from '../../core/urls.js';
 import { HttpError, NetworkError } from '../../errors.js';
 import type { TokenSource } from '../client.js';
 
@@ -19,7 +20,7 @@ export interface UsersExport {
 }
 
 export function usersExportResource(options: UsersExportOptions) {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const baseUrl = withoutTrailingSlashes(options.baseUrl);
   const fetchImpl = options.fetch ?? globalThis.fetch;
   async function exportRows(
     path: string,
