@@ -64,6 +64,7 @@ export {
   regionTimeZone,
   WAITING_STATES,
 } from './core/delivery.js';
+export { csvField, csvLine, startsLikeFormula } from './core/csv.js';
 export {
   EXPORT_COLUMNS,
   EXPORT_CSV_HEADER,
