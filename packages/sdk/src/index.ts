@@ -103,6 +103,13 @@ export {
 } from './core/offers.js';
 export { type Page, paginate } from './core/paging.js';
 export {
+  invitationFirstName,
+  MAX_FIRST_NAME_LENGTH,
+  NAME_PROBLEM_MESSAGES,
+  type NameProblem,
+  nameProblem,
+} from './core/person-name.js';
+export {
   formatPhone,
   hasNormalizedPhone,
   normalizePhone,
