@@ -36,6 +36,7 @@ export {
   paymentStanding,
   WEEK_MS,
 } from './core/billing.js';
+export { csvField, csvLine, startsLikeFormula } from './core/csv.js';
 export {
   collectPhones,
   findPhoneColumn,
@@ -64,7 +65,6 @@ export {
   regionTimeZone,
   WAITING_STATES,
 } from './core/delivery.js';
-export { csvField, csvLine, startsLikeFormula } from './core/csv.js';
 export {
   EXPORT_COLUMNS,
   EXPORT_CSV_HEADER,
@@ -190,8 +190,10 @@ export {
   flexUserSchema,
   flexUsersResponseSchema,
   type Invitation,
+  type InvitationBacklog,
   type InvitationStatus,
   type InviteeFilters,
+  invitationBacklogResponseSchema,
   invitationResponseSchema,
   invitationSchema,
   invitationStatusSchema,
