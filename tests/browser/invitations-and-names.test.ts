@@ -1,6 +1,7 @@
 // The invite screen past a driver's invitation limit says, in the driver's language, at what time
-// they can invite again; an account that may not invite yet is told why; and the admin dashboard
-// shows the invitation texts kept for a later hour by the service's hourly total.
+// they can invite again; an account that may not invite yet is told why; the admin dashboard
+// shows the invitation texts kept for a later hour by the service's hourly total; and the sign-up
+// form refuses a name a stranger's invitation text could carry a link in.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -92,6 +93,27 @@ describe('the invite screen', () => {
       .getByRole('alert')
       .filter({ hasText: 'Podrás invitar de nuevo a las' })
       .waitFor();
+  });
+});
+
+describe('the sign-up form', () => {
+  it('refuses a name with a link under the name field, and creates nothing', async () => {
+    const { page, context } = await sandbox.newPage();
+    await page.goto('/register');
+    await page.getByLabel('Full name').fill('Claim $500 http://evil.example/x');
+    await page.getByLabel('Phone number').fill('(305) 555-0931');
+    await page.getByLabel('Password', { exact: true }).fill('Rosa-pass-2026');
+    await page.getByLabel('Confirm password').fill('Rosa-pass-2026');
+    await page.getByLabel(/I agree to the Terms and Conditions/).check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Type only your name, without a web address or an email').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/register');
+    const [account] = await sandbox.gateway.db.query(
+      'SELECT 1 FROM identity_accounts WHERE username = $1',
+      ['+13055550931'],
+    );
+    expect(account).toBeUndefined();
+    await context.close();
   });
 });
 
