@@ -14,21 +14,30 @@ const AT = 0x40;
 const ZERO = 0x30;
 const NINE = 0x39;
 // Apple Numbers reads the full-width forms as the ASCII ones (csv-stringify's escape_formulas too).
-const FULL_WIDTH = new Set([0xff1d, 0xff0b, 0xff0d, 0xff20]);
+const FULL_WIDTH_EQUALS = 0xff1d;
+const FULL_WIDTH_PLUS = 0xff0b;
+const FULL_WIDTH_MINUS = 0xff0d;
+const FULL_WIDTH_AT = 0xff20;
 const MAX_E164_DIGITS = 15;
 
 /** Whether a spreadsheet would read the field as a formula: it starts with = + - @, a tab or a CR. */
 export function startsLikeFormula(value: string): boolean {
-  const c = value.charCodeAt(0);
-  return (
-    c === EQUALS ||
-    c === PLUS ||
-    c === MINUS ||
-    c === AT ||
-    c === TAB ||
-    c === CR ||
-    FULL_WIDTH.has(c)
-  );
+  // A switch on the first code unit: the export asks this of four fields of a million rows.
+  switch (value.charCodeAt(0)) {
+    case EQUALS:
+    case PLUS:
+    case MINUS:
+    case AT:
+    case TAB:
+    case CR:
+    case FULL_WIDTH_EQUALS:
+    case FULL_WIDTH_PLUS:
+    case FULL_WIDTH_MINUS:
+    case FULL_WIDTH_AT:
+      return true;
+    default:
+      return false;
+  }
 }
 
 /**
