@@ -92,8 +92,8 @@ function signInWithCli(env: NodeJS.ProcessEnv): Promise<void> {
 }
 
 /**
- * csv-stringify writing the table's rows (as `exportRow` shapes them) to a sink that drops them:
- * the floor for the export's CSV step. The rows are read a page at a time so a million of them
+ * csv-stringify writing the table's rows (as `exportRow` shapes them, formulas escaped as the
+ * export does) to a sink that drops them: the floor for the export's CSV step. The rows are read a page at a time so a million of them
  * never sit in memory; only the library's time is counted, not the reading or the shaping.
  */
 async function stringifyAlone(
@@ -105,7 +105,11 @@ async function stringifyAlone(
       done();
     },
   });
-  const stringifier = stringify({ header: true, columns: [...EXPORT_COLUMNS] });
+  const stringifier = stringify({
+    header: true,
+    columns: [...EXPORT_COLUMNS],
+    escape_formulas: true,
+  });
   const done = pipeline(stringifier, sink);
   let ms = 0;
   let rows = 0;

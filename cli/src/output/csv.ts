@@ -1,9 +1,10 @@
-// CSV for machines: csv-stringify, a header row, UTF-8, streamed row by row with backpressure, so a
-// quarter of a million rows never become one string.
+// CSV for machines, written by the SDK's csvLine (the one CSV writer: quoting and formula
+// neutralisation as in every export), a header row, UTF-8, streamed row by row with backpressure, so
+// a quarter of a million rows never become one string.
 import { createWriteStream } from 'node:fs';
-import type { Writable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
+import { csvLine } from '@blockcatch/sdk';
 
 /** Writes `rows` (mapped one at a time by `toRecord`) as CSV to `file`, or stdout when absent. */
 export async function writeCsv<T>(
@@ -13,13 +14,12 @@ export async function writeCsv<T>(
   file?: string,
 ): Promise<void> {
   const out: Writable = file ? createWriteStream(file, { encoding: 'utf8' }) : process.stdout;
-  const stringifier = stringify({ header: true, columns: [...columns] });
-  const done = pipeline(stringifier, out, { end: file !== undefined });
-  for (const row of rows) {
-    if (!stringifier.write(toRecord(row))) {
-      await new Promise<void>((resolve) => stringifier.once('drain', resolve));
+  function* lines() {
+    yield csvLine(columns);
+    for (const row of rows) {
+      const record = toRecord(row);
+      yield csvLine(columns.map((column) => record[column] ?? ''));
     }
   }
-  stringifier.end();
-  await done;
+  await pipeline(Readable.from(lines()), out, { end: file !== undefined });
 }

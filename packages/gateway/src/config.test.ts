@@ -13,6 +13,7 @@ describe('tuning settings', () => {
       principalCacheTtlMs: 30_000,
       principalCacheMaxEntries: 10_000,
       goodStandingSweepMs: 60_000,
+      invitationLimits: { perDriverPerHour: 3, perDriverPerDay: 10, perHour: 100 },
     });
   });
 
@@ -23,12 +24,16 @@ describe('tuning settings', () => {
         BLOCKCATCH_PRINCIPAL_CACHE_TTL_MS: '0',
         BLOCKCATCH_PRINCIPAL_CACHE_MAX_ENTRIES: '500',
         BLOCKCATCH_GOOD_STANDING_SWEEP_MS: '0',
+        BLOCKCATCH_INVITES_PER_DRIVER_PER_HOUR: '1',
+        BLOCKCATCH_INVITES_PER_DRIVER_PER_DAY: '5',
+        BLOCKCATCH_INVITES_PER_HOUR: '20',
       }),
     ).toMatchObject({
       dbPoolSize: 40,
       principalCacheTtlMs: 0,
       principalCacheMaxEntries: 500,
       goodStandingSweepMs: 0,
+      invitationLimits: { perDriverPerHour: 1, perDriverPerDay: 5, perHour: 20 },
     });
   });
 
@@ -39,6 +44,9 @@ describe('tuning settings', () => {
     ['BLOCKCATCH_PRINCIPAL_CACHE_TTL_MS', '-1', 'principalCacheTtlMs'],
     ['BLOCKCATCH_PRINCIPAL_CACHE_MAX_ENTRIES', '0', 'principalCacheMaxEntries'],
     ['BLOCKCATCH_GOOD_STANDING_SWEEP_MS', 'soon', 'goodStandingSweepMs'],
+    ['BLOCKCATCH_INVITES_PER_DRIVER_PER_HOUR', '0', 'invitationLimits.perDriverPerHour'],
+    ['BLOCKCATCH_INVITES_PER_DRIVER_PER_DAY', 'ten', 'invitationLimits.perDriverPerDay'],
+    ['BLOCKCATCH_INVITES_PER_HOUR', '1000001', 'invitationLimits.perHour'],
   ])('refuses %s=%s', (name, value, field) => {
     expect(() => fromEnv({ [name]: value })).toThrow(new RegExp(`^${field}: .* is not valid`, 'm'));
   });

@@ -77,6 +77,21 @@ export const configSchema = z.object({
       codesPerHour: z.coerce.number().int().min(1).max(10_000_000).default(1000),
     })
     .prefault({}),
+  /**
+   * Invitation texts, against SMS pumping through drivers' invitations (docs/operations.md,
+   * "Security limits"): past a driver's limit the invitation is refused (429 with Retry-After);
+   * past the service's hourly total it is kept and texted in a later hour.
+   */
+  invitationLimits: z
+    .object({
+      /** Invitation texts one driver may send per hour. */
+      perDriverPerHour: z.coerce.number().int().min(1).max(1000).default(3),
+      /** Invitation texts one driver may send per day. */
+      perDriverPerDay: z.coerce.number().int().min(1).max(10_000).default(10),
+      /** Invitation texts the whole service sends per clock hour; the rest wait for the next hours. */
+      perHour: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    })
+    .prefault({}),
   /** Folder of the seed data (`flex-users.json`, `staff.json`…); unset uses the repository's fixtures/data. */
   fixturesDir: optionalString,
   userPoolId: z
@@ -245,6 +260,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
       codesPerNumberPerHour: e('BLOCKCATCH_CODES_PER_NUMBER_PER_HOUR'),
       codesPerIpPerHour: e('BLOCKCATCH_CODES_PER_IP_PER_HOUR'),
       codesPerHour: e('BLOCKCATCH_CODES_PER_HOUR'),
+    },
+    invitationLimits: {
+      perDriverPerHour: e('BLOCKCATCH_INVITES_PER_DRIVER_PER_HOUR'),
+      perDriverPerDay: e('BLOCKCATCH_INVITES_PER_DRIVER_PER_DAY'),
+      perHour: e('BLOCKCATCH_INVITES_PER_HOUR'),
     },
     webhookSecret: e('BLOCKCATCH_WEBHOOK_SECRET'),
     userPoolId: e('BLOCKCATCH_USER_POOL_ID'),

@@ -66,6 +66,8 @@ export async function buildGateway(
     logStream?: { write(line: string): void };
     /** The clock messaging judges quiet hours by (tests set the hour). */
     messagingClock?: () => number;
+    /** The clock invitation limits count by (tests move it across hours and days). */
+    invitationClock?: () => number;
   } = {},
 ): Promise<Gateway> {
   const config = parseConfig(input);
@@ -176,7 +178,12 @@ export async function buildGateway(
       }),
   });
   payments.registerRoutes(app);
-  registerReferralRoutes(app, { db, config, enqueue: messaging.enqueue });
+  registerReferralRoutes(app, {
+    db,
+    config,
+    enqueue: messaging.enqueue,
+    ...(options.invitationClock ? { now: options.invitationClock } : {}),
+  });
   if (config.webDir) await registerWebApp(app, config.webDir);
 
   const seed = config.seed

@@ -229,6 +229,12 @@ describe('Stripe webhook', () => {
     const res = await driver.call('POST', '/api/flex/v1/invitations', {
       phoneNumber: freshPhone(),
     });
-    expect(res.status).toBe(201);
+    // The handler's own answer (invitations need a first payment): the body was parsed as JSON
+    // and validated on the way.
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('forbidden');
+    const bad = await driver.call('POST', '/api/flex/v1/invitations', { phoneNumber: 5 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('phoneNumber');
   });
 });

@@ -2,6 +2,7 @@
 // one-time code in the sandbox outbox, inviting a registered user so that any admin may message
 // them as a "pending invitee", and cancelling someone else's send or the service's own texts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_CARD } from './helpers/drivers.js';
 import { type RunningGateway, startGateway } from './helpers/gateway.js';
 import { ADMIN, DRIVER, OWNER } from './helpers/people.js';
 import { cognitoCall } from './identity-harness.js';
@@ -59,6 +60,17 @@ describe('the sandbox outbox', () => {
 });
 
 describe('invitations', () => {
+  // Both have paid once, as invitations need: only the number they invite is refused.
+  beforeAll(async () => {
+    for (const who of [DRIVER, ADMIN]) {
+      const paid = await api('/api/flex/v1/payments', who, {
+        method: 'POST',
+        body: { weeks: 1, card: TEST_CARD },
+      });
+      expect(paid.status).toBe(201);
+    }
+  });
+
   it('refuses a driver inviting a number that already has an account', async () => {
     const response = await api('/api/flex/v1/invitations', DRIVER, {
       method: 'POST',

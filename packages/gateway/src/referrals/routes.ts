@@ -1,9 +1,11 @@
-// Referral endpoints: a driver's invitations (send, list, one by phone) and the reseller view of
-// the users who signed up with the reseller's code.
+// Referral endpoints: a driver's invitations (send, list, one by phone), the reseller view of
+// the users who signed up with the reseller's code, and the admins' view of invitation texts kept
+// for a later hour.
 import {
   createInvitationRequestSchema,
   type DriverInvitation,
   driverInvitationsResponseSchema,
+  invitationBacklogResponseSchema,
   invitationResponseSchema,
   MAX_PHONE_LENGTH,
   normalizePhone,
@@ -19,6 +21,8 @@ import { conflict, forbidden, invalid, notFound, quote } from '../http/errors.js
 import type { Enqueue, QueuedJob } from '../messaging/enqueue.js';
 import { phoneInUse } from '../storage/accounts.js';
 import type { Db } from '../storage/db.js';
+import { invitationBacklog } from '../storage/invitation-texts.js';
+import { findOptedOut } from '../storage/opt-outs.js';
 import {
   ensureReferralCode,
   findInvitationBy,
@@ -31,6 +35,11 @@ import {
 } from '../storage/referrals.js';
 import type { UserRecord } from '../storage/users.js';
 import { generateReferralCode } from './codes.js';
+import {
+  requireInviter,
+  reserveInvitationSlot,
+  spendDriverInvitation,
+} from './invitation-limits.js';
 import { invitationMessage } from './invitation-message.js';
 
 /** The locales' text (flex.invite.phoneRequired); the web client shows its own translation. */
@@ -50,12 +59,16 @@ export function registerReferralRoutes(
   app: FastifyInstance,
   deps: {
     db: Db;
-    config: Pick<GatewayConfig, 'publicUrl' | 'host' | 'port'>;
+    config: Pick<GatewayConfig, 'publicUrl' | 'host' | 'port' | 'invitationLimits'>;
     /** Queues the friend's text through the send pipeline. */
     enqueue: Enqueue;
+    /** The clock invitation limits are counted by (tests move it). */
+    now?: () => number;
   },
 ): void {
   const { db } = deps;
+  const limits = deps.config.invitationLimits;
+  const now = deps.now ?? Date.now;
 
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -75,6 +88,7 @@ export function registerReferralRoutes(
       if (phone === user.phone_number) {
         throw invalid('phoneNumber', 'that is your own number; invite a friend instead.');
       }
+      await requireInviter(db, request.principal);
       // Only a number without an account can be invited: an invitation would make a registered
       // user a "pending invitee" whom any admin may message.
       const previous = await findInvitationBy(db, user.id, phone);
@@ -84,6 +98,20 @@ export function registerReferralRoutes(
           'phoneNumber',
         );
       }
+      // The friend gets one text, through the send pipeline (pace, opt-outs, quiet hours), whoever
+      // invites them: a repeated invitation queues nothing, another inviter's text makes this one
+      // queue none, and a friend who has since signed up gets none. A number that opted out gets
+      // a job whose one recipient is skipped, and costs no invitation.
+      const textDue =
+        (!previous || (previous.status === 'invited' && previous.sms_status === null)) &&
+        !(await friendAlreadyTexted(db, user.id, phone));
+      const optedOut = textDue && (await findOptedOut(db, [phone])).has(phone);
+      let sendAt: number | null = null;
+      if (textDue && !optedOut) {
+        const at = now();
+        await spendDriverInvitation(db, reply, user.id, limits, at);
+        sendAt = await reserveInvitationSlot(db, reply, limits, at);
+      }
       const referralCode = await ensureReferralCode(db, user.id, generateReferralCode);
       const { created, invitation } = await inviteFriend(db, {
         inviterId: user.id,
@@ -91,16 +119,9 @@ export function registerReferralRoutes(
         phoneNumber: phone,
         now: Date.now(),
       });
-      // The friend gets one text, through the send pipeline (pace, opt-outs, quiet hours), whoever
-      // invites them: the job's key makes a repeated invitation queue nothing, another inviter's
-      // text makes this one queue none, and a friend who has since signed up gets none. Until the
-      // worker sends it, the invitation says its text is queued.
-      const before = await findInvitationBy(db, user.id, invitation.normalized_phone);
+      // Until the worker sends it, the invitation says its text is queued.
       let queued: QueuedJob | null = null;
-      if (
-        before?.status === 'invited' &&
-        !(await friendAlreadyTexted(db, user.id, invitation.normalized_phone))
-      ) {
+      if (textDue) {
         queued = await deps.enqueue({
           createdBy: user.id,
           key: invitationMessageKey(invitation.normalized_phone),
@@ -111,6 +132,7 @@ export function registerReferralRoutes(
             referralCode,
             config: deps.config,
           }),
+          sendAt,
         });
       }
       // Inviting the same friend again is not an error: the first invitation stands, date and all.
@@ -152,6 +174,18 @@ export function registerReferralRoutes(
       const invitation = await findInvitationBy(db, user.id, phone);
       if (!invitation) throw notFound(`You have not invited ${phone}.`);
       return { Item: toDriverInvitation(invitation) };
+    },
+  );
+
+  api.get(
+    '/api/flex/v1/admin/invitation-backlog',
+    {
+      config: { auth: 'admin' },
+      schema: { response: { 200: invitationBacklogResponseSchema } },
+    },
+    async () => {
+      const backlog = await invitationBacklog(db, now());
+      return { waiting: backlog.waiting, nextAt: backlog.nextTs, perHour: limits.perHour };
     },
   );
 

@@ -167,3 +167,12 @@ export function toPayment(record: PaymentRecord): Payment {
     expirationDateTimestamp: record.expiration_after_ts,
   };
 }
+
+/** Whether the user ever paid: a succeeded payment, whatever happened to their time since. */
+export async function hasSucceededPayment(db: Queryable, userId: string): Promise<boolean> {
+  const rows = await db.query(
+    "SELECT 1 FROM payments WHERE user_id = $1 AND status = 'succeeded' LIMIT 1",
+    [userId],
+  );
+  return rows.length > 0;
+}

@@ -1,5 +1,6 @@
 // One exported row, the same from the gateway's streaming export and the CLI's own CSV: the admin
 // table's columns, for machines: `+1XXXXXXXXXX`, true/false, YYYY-MM-DD or empty, ON/OFF.
+import { csvField } from './csv.js';
 import { formatIsoDay } from './days.js';
 import { normalizePhone } from './phone.js';
 import type { MergedInvitee } from './schemas/invitations.js';
@@ -50,16 +51,10 @@ const statusText = (row: ExportedRow) =>
 /** The export's CSV header line. */
 export const EXPORT_CSV_HEADER = `${EXPORT_COLUMNS.join(',')}\n`;
 
-const NEEDS_QUOTES = /[",\r\n]/;
-
-/** A CSV field as csv-stringify writes it: quoted (inner quotes doubled) only for a comma, a quote or a line break. */
-function csvField(value: string): string {
-  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
 /**
- * One exported row as a CSV line, byte for byte what csv-stringify writes for `exportRow`: the
- * export writes a million of these, and written by hand they cost a fifth of the library's time.
+ * One exported row as a CSV line, what csvLine writes for `exportRow` (the text columns
+ * neutralised against formulas): the export writes a million of these, so the fields go straight
+ * into the line, and the columns that cannot start like a formula skip the check.
  */
 export function exportCsvLine(row: ExportedRow, timeZone: string): string {
   // exportRow's fields, written straight into the line: no record object per row.

@@ -10,6 +10,7 @@ import { useAdminRole } from '../../hooks/admin/useAdminRole.js';
 import { useUsers } from '../../hooks/admin/useAdminTables.js';
 import { countUsers } from '../../hooks/admin/user-counts.js';
 import { adminQueries } from '../../hooks/queries.js';
+import { useFormat } from '../../hooks/useFormat.js';
 
 const STEPS = 3;
 
@@ -81,6 +82,10 @@ export default function AdminDashboardPage() {
           </div>
         </section>
       )}
+      <section className="card" aria-labelledby="invitation-backlog">
+        <h2 id="invitation-backlog">{t('admin.dashboard.invitationBacklog.title')}</h2>
+        <InvitationBacklog />
+      </section>
       <section className="admin-section" aria-labelledby="admin-tools-heading">
         <h2 id="admin-tools-heading">{t('admin.tools.title')}</h2>
         <ul>
@@ -171,5 +176,27 @@ function PaidUsers() {
         )}
       </p>
     </>
+  );
+}
+
+/** Invitation texts past the service's hourly total, kept for later hours: how many, and when. */
+function InvitationBacklog() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const backlog = useQuery(adminQueries.invitationBacklog());
+  if (backlog.status === 'pending') return <Spinner />;
+  if (backlog.status === 'error')
+    return <p className="error-text">{t('admin.sendSms.loadFailed')}</p>;
+  const { waiting, nextAt, perHour } = backlog.data;
+  return (
+    <p data-testid="invitation-backlog">
+      {waiting === 0 || nextAt === null
+        ? t('admin.dashboard.invitationBacklog.none', { perHour })
+        : t('admin.dashboard.invitationBacklog.waiting', {
+            count: waiting,
+            perHour,
+            time: fmt.dateTime(nextAt),
+          })}
+    </p>
   );
 }

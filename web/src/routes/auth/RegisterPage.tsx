@@ -1,6 +1,14 @@
 // /register: name, phone, password (at least 8), its confirmation, the referral code (prefilled
 // from an invitation link's ?ref=) and the terms; then the code.
-import { AuthError, isReferralCode, normalizePhone, normalizeReferralCode } from '@blockcatch/sdk';
+import {
+  AuthError,
+  isReferralCode,
+  MAX_NAME_LENGTH,
+  type NameProblem,
+  nameProblem,
+  normalizePhone,
+  normalizeReferralCode,
+} from '@blockcatch/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -13,6 +21,13 @@ import { auth } from '../../sdk.js';
 import { referralFromSearch } from './referral-link.js';
 
 type Field = 'name' | 'phone' | 'password' | 'confirm' | 'referral' | 'terms';
+
+/** The form's words for each reason the SDK's name rule gives (the gateway applies the same). */
+const NAME_PROBLEM_KEYS: Record<Exclude<NameProblem, 'required'>, string> = {
+  'too-long': 'auth.register.nameTooLong',
+  'control-character': 'auth.register.nameControl',
+  link: 'auth.register.nameLink',
+};
 
 export default function RegisterPage() {
   const { t } = useTranslation();
@@ -35,7 +50,9 @@ export default function RegisterPage() {
   const validate = (): Partial<Record<Field, string>> => {
     const found: Partial<Record<Field, string>> = {};
     const required = t('common.required');
-    if (!form.name.trim()) found.name = required;
+    const problem = nameProblem(form.name.trim());
+    if (problem === 'required') found.name = required;
+    else if (problem) found.name = t(NAME_PROBLEM_KEYS[problem], { max: MAX_NAME_LENGTH });
     if (!form.phone.trim()) found.phone = required;
     else if (!normalizePhone(form.phone)) found.phone = t('auth.invalidPhone');
     if (!form.password) found.password = required;

@@ -2,7 +2,12 @@
 // /flex/invite/:phoneNumber fills the friend's number in. The friend's text is queued by the
 // gateway and sent by its worker (it may wait for the morning), so the screen says "queued" and
 // follows it until it is sent.
-import { type DriverInvitation, normalizePhone } from '@blockcatch/sdk';
+import {
+  type DriverInvitation,
+  ForbiddenError,
+  normalizePhone,
+  RateLimitError,
+} from '@blockcatch/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,10 +55,22 @@ export default function InvitePage() {
       setPhone('');
       void queryClient.invalidateQueries({ queryKey: driverQueries.invitations().queryKey });
     } catch (error) {
-      setAlert(errorMessage(t, error, t('errors.generic')));
+      setAlert(inviteErrorMessage(error));
     } finally {
       setBusy(false);
     }
+  };
+
+  /** Past a limit, the time the driver can invite again (Retry-After); before it opens, why. */
+  const inviteErrorMessage = (error: unknown): string => {
+    if (error instanceof RateLimitError) {
+      const seconds = Number(error.headers['retry-after']);
+      if (Number.isFinite(seconds) && seconds > 0) {
+        return t('flex.invite.rateLimited', { time: fmt.dateTime(Date.now() + seconds * 1000) });
+      }
+    }
+    if (error instanceof ForbiddenError) return t('flex.invite.notYet');
+    return errorMessage(t, error, t('errors.generic'));
   };
 
   return (

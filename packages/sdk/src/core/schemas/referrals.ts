@@ -54,3 +54,14 @@ export const resellerResponseSchema = z.object({
   Items: z.array(resellerUserSchema),
 });
 export type ResellerView = z.infer<typeof resellerResponseSchema>;
+
+/**
+ * `GET /admin/invitation-backlog`: invitation texts past the service's hourly total, kept for a
+ * later hour (docs/operations.md, "Security limits"), and when the first of them goes.
+ */
+export const invitationBacklogResponseSchema = z.object({
+  waiting: z.number().int().nonnegative(),
+  nextAt: timestampSchema.nullable(),
+  perHour: z.number().int().positive(),
+});
+export type InvitationBacklog = z.infer<typeof invitationBacklogResponseSchema>;
