@@ -13,7 +13,8 @@ const HOSTILE = [
   ['a domain', 'Rosa evil.example', /^name: must not contain a web address/],
   ['an email', 'rosa@evil.example', /^name: must not contain a web address or an email/],
   ['a line break', 'Rosa\nClaim your prize', /^name: must not contain control characters/],
-  ['a NUL', 'Rosa\u0000', /^name: must not contain control characters/],
+  // The body's own check refuses a NUL anywhere before the name rule reads it, naming the value.
+  ['a NUL', 'Rosa\u0000', /^UserAttributes\.0\.Value: contains a NUL character/],
   ['a direction override', 'Rosa \u202Eexe.elif', /^name: must not contain control characters/],
 ] as const;
 
