@@ -13,6 +13,9 @@ const STORAGE_SUITES = ['test/storage.test.ts'];
 // Tests run in Vite's server environment, which resolves with its own conditions: without this,
 // `@blockcatch/sdk` would resolve to the built dist instead of src.
 const ssr = { resolve: { conditions: ['source'], externalConditions: ['source'] } };
+// Pure suites run hundreds of property cases per test; on two cores beside the gateway suites a
+// test that takes 1 s alone can take ten. A timeout is for a hang, not a verdict on speed.
+const PURE_TIMEOUT = { testTimeout: 30_000 };
 /** For the projects that start gateways: in-memory databases start migrated. */
 const setupFiles = [`${root}tests/support/migrated-databases.ts`];
 
@@ -31,6 +34,7 @@ export default defineConfig({
         ssr,
         test: {
           name: 'sdk',
+          ...PURE_TIMEOUT,
           root: `${root}/packages/sdk`,
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
         },
@@ -68,6 +72,7 @@ export default defineConfig({
         ssr,
         test: {
           name: 'cli',
+          ...PURE_TIMEOUT,
           root: `${root}/cli`,
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
         },
@@ -75,7 +80,7 @@ export default defineConfig({
       {
         resolve: source,
         ssr,
-        test: { name: 'web', root: `${root}/web`, include: ['src/**/*.test.ts'] },
+        test: { name: 'web', ...PURE_TIMEOUT, root: `${root}/web`, include: ['src/**/*.test.ts'] },
       },
       {
         resolve: source,
