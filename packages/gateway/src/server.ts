@@ -52,6 +52,8 @@ export async function buildGateway(
     logStream?: { write(line: string): void };
     /** The clock messaging judges quiet hours by (tests set the hour). */
     messagingClock?: () => number;
+    /** The clock billing runs by: renewals, retries, webhook ages (tests move it ahead). */
+    paymentsClock?: () => number;
   } = {},
 ): Promise<Gateway> {
   const config = parseConfig(input);
@@ -137,6 +139,7 @@ export async function buildGateway(
     db,
     config,
     log: app.log,
+    ...(options.paymentsClock ? { now: options.paymentsClock } : {}),
     onPaymentFailed: (payment) =>
       alerts.report(payment.user_id, {
         kind: 'payment-failed',
