@@ -33,10 +33,12 @@ export async function grantWeeks(
   if (!payer) return null;
   const referral = await findReferringInvitation(tx, payer);
   // Payer and inviter rows are locked together in id order: two drivers who invited each other
-  // and pay at once must not lock in opposite orders and deadlock.
+  // and pay at once must not lock in opposite orders and deadlock. NO KEY UPDATE, as an UPDATE of
+  // these columns takes: the payment row inserted before holds a KEY SHARE lock on the payer (its
+  // foreign key), and two settlements upgrading theirs to FOR UPDATE would wait on each other.
   const ids = [payer.id, ...(referral ? [referral.invited_by] : [])];
   const users = await tx.query<{ id: string; expiration_ts: number | null }>(
-    'SELECT id, expiration_ts FROM users WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE',
+    'SELECT id, expiration_ts FROM users WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE',
     [ids],
   );
   const expirationOf = (id: string) => users.find((u) => u.id === id)?.expiration_ts ?? null;
@@ -74,7 +76,7 @@ export async function grantWeeks(
 /** Adds free weeks straight to the paid time (a referral week with no renewal to pay). */
 export async function grantWeeksAsTime(tx: Queryable, userId: string, weeks: number, now: number) {
   const rows = await tx.query<{ expiration_ts: number | null }>(
-    'SELECT expiration_ts FROM users WHERE id = $1 FOR UPDATE',
+    'SELECT expiration_ts FROM users WHERE id = $1 FOR NO KEY UPDATE',
     [userId],
   );
   if (!rows[0]) return;
@@ -89,7 +91,7 @@ export async function takeBackWeeks(
   now: number,
 ): Promise<number | null> {
   const rows = await tx.query<{ expiration_ts: number | null }>(
-    'SELECT expiration_ts FROM users WHERE id = $1 FOR UPDATE',
+    'SELECT expiration_ts FROM users WHERE id = $1 FOR NO KEY UPDATE',
     [userId],
   );
   const current = rows[0]?.expiration_ts ?? null;
