@@ -262,6 +262,7 @@ export function createSandboxProcessor(deps: {
     customer: SandboxCustomer,
     intent: string,
     amount: number,
+    at: number,
   ): Promise<{ paid: number; code: string | null }> {
     const credit = Math.min(amount, Math.max(0, -customer.balance_cents));
     if (credit > 0) await addSandboxBalance(db, customer.id, credit);
@@ -281,7 +282,7 @@ export function createSandboxProcessor(deps: {
       currency: 'usd',
       card_last4: customer.card_last4 ?? '0000',
       status: code ? 'failed' : 'succeeded',
-      created_ts: now(),
+      created_ts: at,
     });
     // A failed charge gives the credit back to the balance, as a voided attempt does.
     if (code && credit > 0) await addSandboxBalance(db, customer.id, -credit);
@@ -289,7 +290,7 @@ export function createSandboxProcessor(deps: {
   }
 
   /** Bills under a claim; `due` says whether the claimed row still needs it. */
-  async function billClaimed(id: string, due: (s: SandboxSubscription) => boolean) {
+  async function billClaimed(id: string, due: (s: SandboxSubscription) => boolean, at: number) {
     const s = await claimSandboxSubscription(db, id, Date.now() + 60_000);
     if (!s) return false;
     try {
@@ -301,7 +302,7 @@ export function createSandboxProcessor(deps: {
           subscriptionObject({ ...s, status: 'canceled' }),
         );
       } else {
-        await bill(s);
+        await bill(s, at);
       }
       return true;
     } finally {
@@ -310,8 +311,7 @@ export function createSandboxProcessor(deps: {
   }
 
   /** Bills the subscription's next week: a new invoice, or another attempt at the open one. */
-  async function bill(s: SandboxSubscription): Promise<void> {
-    const at = now();
+  async function bill(s: SandboxSubscription, at: number): Promise<void> {
     const customer = await findSandboxCustomer(db, s.customer);
     if (!customer) return;
     const open = s.open_invoice ? await findSandboxInvoice(db, s.open_invoice) : null;
@@ -335,7 +335,7 @@ export function createSandboxProcessor(deps: {
       });
     }
     const attempts = s.attempt_count + 1;
-    const result = await collect(customer, invoice.payment_intent, s.amount_cents);
+    const result = await collect(customer, invoice.payment_intent, s.amount_cents, at);
     if (result.code === null) {
       await paySandboxInvoice(db, invoice.id, {
         amountPaid: result.paid,
@@ -476,7 +476,7 @@ export function createSandboxProcessor(deps: {
       metadata,
     });
     // The first week is billed now, with the card just saved.
-    await bill(subscription);
+    await bill(subscription, at);
     return { kind: 'redirect', url: successUrl };
   }
 
@@ -622,6 +622,7 @@ export function createSandboxProcessor(deps: {
             (c) =>
               (c.status === 'active' && c.current_period_end_ts <= at) ||
               (c.status === 'past_due' && c.next_attempt_ts !== null && c.next_attempt_ts <= at),
+            at,
           );
           billed ||= done;
         }
@@ -676,7 +677,9 @@ export function createSandboxProcessor(deps: {
         card.last4,
       );
       for (const s of await openSubscriptionsOf(customer)) {
-        if (s.status === 'past_due') await billClaimed(s.id, (c) => c.status === 'past_due');
+        if (s.status === 'past_due') {
+          await billClaimed(s.id, (c) => c.status === 'past_due', now());
+        }
       }
     },
     async setCancel(customer, cancel) {
