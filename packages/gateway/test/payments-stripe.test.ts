@@ -402,6 +402,29 @@ describe('the Stripe webhook', () => {
     expect(await expirationOf(driver.phone)).toBe(expiration);
   });
 
+  it('a redelivered old event does not undo a newer one: each event id is applied once', async () => {
+    const driver = await addDriver(api);
+    const { sub } = await subscribe(driver.call);
+    const state = (cancel: boolean) => ({
+      id: sub.id,
+      object: 'subscription',
+      customer: sub.customer,
+      status: 'active',
+      cancel_at_period_end: cancel,
+      metadata: sub.metadata,
+    });
+    const canceling = `evt_${randomUUID()}`;
+    await stripe.send('customer.subscription.updated', state(true), { id: canceling });
+    await stripe.send('customer.subscription.updated', state(false));
+    // Stripe retries the first delivery after the second one arrived.
+    const again = await stripe.send('customer.subscription.updated', state(true), {
+      id: canceling,
+    });
+    expect(again.status).toBe(200);
+    const billing = (await driver.call('GET', '/api/flex/v1/billing')).body;
+    expect(billing.subscription.cancelAtPeriodEnd).toBe(false);
+  });
+
   it('refuses a genuine signature older than the tolerance (a replayed capture), and a forged one', async () => {
     const driver = await addDriver(api);
     const object = invoicePaid(await userIdOf(driver.phone), `sub_${randomUUID().slice(0, 8)}`);
