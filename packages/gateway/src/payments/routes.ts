@@ -25,6 +25,7 @@ import { z } from 'zod';
 import type { GatewayConfig } from '../config.js';
 import { invalid, notFound, quote } from '../http/errors.js';
 import { IDEMPOTENCY_HEADER, idempotentHeadersSchema } from '../http/idempotency.js';
+import { parseJsonBody } from '../http/json-body.js';
 import { toCheckout } from '../storage/billing.js';
 import type { Db } from '../storage/db.js';
 import {
@@ -252,6 +253,9 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRouteDe
     // Public: the processor signs its requests, checked by the service.
     scope.post(path, { config: { auth: 'public' } }, async (request, reply) => {
       const signature = request.headers['stripe-signature'];
+      // The same refusals as every JSON body (depth, NUL, lone surrogates, __proto__), before
+      // anything else reads it; the signature is then checked over the untouched bytes.
+      if (Buffer.isBuffer(request.body)) parseJsonBody(request.body.toString('utf8'));
       if (
         typeof signature !== 'string' ||
         signature.length > 2000 ||
