@@ -273,7 +273,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRouteDe
 }
 
 /** The path of the first card-only field in a body, or null. */
-export function cardField(body: unknown, path = '', depth = 0): string | null {
+function cardField(body: unknown, path = '', depth = 0): string | null {
   if (body === null || typeof body !== 'object' || depth > 4) return null;
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
     const here = path ? `${path}.${key}` : key;

@@ -44,9 +44,6 @@ import { applyEvent, type EventEffect, type ProcessorEvent } from './events.js';
 import { type BillingProvider, ProcessorRefusal, ProcessorUnavailable } from './provider.js';
 import { grantWeeksAsTime } from './settle.js';
 
-export const PAYMENT_FAILED = { code: 'payment_failed', message: 'Payment failed' } as const;
-export const PAYMENT_PROCESSING = "We're processing your payment";
-
 /** How long a second request with the same key waits for the first to get its URL. */
 const CHECKOUT_WAIT_MS = 15_000;
 const CHECKOUT_POLL_MS = 50;
