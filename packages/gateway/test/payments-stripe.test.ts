@@ -296,6 +296,23 @@ describe('refunds and disputes', () => {
     });
   });
 
+  it('refunds a renewal week: the PaymentIntent its invoice event left out is asked of Stripe', async () => {
+    const start = clock;
+    const driver = await addDriver(api);
+    await subscribe(driver.call);
+    const invoice = (await driver.call('GET', '/api/flex/v1/billing')).body.invoices[0];
+    const refund = await owner('POST', '/api/flex/v1/admin/billing/refunds', {
+      paymentId: invoice.id,
+      weeks: 1,
+      reason: 'Renewal charged after cancel was asked by phone',
+    });
+    expect(refund.status).toBe(201);
+    const lookup = stripe.requests.filter((r) => r.path === '/v1/invoice_payments').at(-1);
+    expect(lookup?.method).toBe('GET');
+    expect(stripe.refunds.at(-1)?.amount).toBe('1999');
+    expect(await expirationOf(driver.phone)).toBe(start);
+  });
+
   it('charge.dispute.created flags the account for billing admins', async () => {
     const driver = await addDriver(api);
     const opened = await openCheckout(driver.call, { mode: 'payment', weeks: 1 });

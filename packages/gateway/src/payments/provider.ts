@@ -27,6 +27,8 @@ export interface BillingProvider {
   /** A short-lived link to the processor's billing portal (update card, invoices, cancel). */
   portal(input: { customerRef: string; returnUrl: string; locale: 'en' | 'es' }): Promise<string>;
   setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<void>;
+  /** The PaymentIntent that paid an invoice, when its event did not include it; null if none. */
+  paymentIntentOfInvoice(invoiceId: string): Promise<string | null>;
   /** Refunds part of a PaymentIntent; its charge.refunded event takes the weeks back. */
   refund(input: {
     paymentIntent: string;

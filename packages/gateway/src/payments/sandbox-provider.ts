@@ -576,6 +576,9 @@ export function createSandboxProcessor(deps: {
         subscriptionObject({ ...s, cancel_at_period_end: cancel }),
       );
     },
+    async paymentIntentOfInvoice(invoiceId) {
+      return (await findSandboxInvoice(db, invoiceId))?.payment_intent ?? null;
+    },
     async refund(input) {
       const charged = await refundSandboxCharge(db, input.paymentIntent, input.amountCents);
       if (!charged) {

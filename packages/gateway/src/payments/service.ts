@@ -269,8 +269,20 @@ export function createPaymentService(deps: {
     },
 
     async refund(admin, request) {
-      const payment = await findPayment(db, request.paymentId);
+      let payment = await findPayment(db, request.paymentId);
       if (!payment) throw notFound(`No payment ${quote(request.paymentId)}.`);
+      if (payment.status === 'succeeded' && !payment.provider_ref && payment.kind === 'renewal') {
+        // A renewal whose invoice event did not name its PaymentIntent: the processor knows it.
+        const invoiceId = payment.idempotency_key.replace(/^invoice:/, '');
+        const intent = await processor(() => provider.paymentIntentOfInvoice(invoiceId));
+        if (intent) {
+          await db.query(
+            'UPDATE payments SET provider_ref = $2 WHERE id = $1 AND provider_ref IS NULL',
+            [payment.id, intent],
+          );
+          payment = { ...payment, provider_ref: intent };
+        }
+      }
       if (payment.status !== 'succeeded' || !payment.provider_ref || payment.amount_cents === 0) {
         throw conflict(
           `Payment ${payment.id} charged nothing that can be refunded (it is ${payment.status}${payment.amount_cents === 0 ? ', paid by credit' : ''}).`,
@@ -287,11 +299,12 @@ export function createPaymentService(deps: {
       }
       const unit = payment.amount_cents / payment.weeks;
       const amountCents = Math.round(unit * (already + request.weeks)) - Math.round(unit * already);
+      const paymentIntent = payment.provider_ref;
       const providerRef = await processor(() =>
         provider.refund({
-          paymentIntent: payment.provider_ref ?? '',
+          paymentIntent,
           amountCents,
-          idempotencyKey: `refund:${payment.id}:${already + request.weeks}`,
+          idempotencyKey: `refund:${request.paymentId}:${already + request.weeks}`,
         }),
       );
       const id = `rf_${randomBytes(12).toString('hex')}`;

@@ -88,6 +88,14 @@ export function createStripeProvider(options: {
       call(async () => {
         await stripe.subscriptions.update(ref, { cancel_at_period_end: cancel });
       }),
+    paymentIntentOfInvoice: (invoiceId) =>
+      call(async () => {
+        // Invoice events leave `payments` out unless expanded: ask Stripe which intent paid it.
+        const page = await stripe.invoicePayments.list({ invoice: invoiceId, limit: 10 });
+        const paid = page.data.find((p) => p.status === 'paid') ?? page.data[0];
+        const intent = paid?.payment?.payment_intent;
+        return typeof intent === 'string' ? intent : (intent?.id ?? null);
+      }),
     refund: (input) =>
       call(async () => {
         const refund = await stripe.refunds.create(

@@ -63,6 +63,8 @@ export async function startFakeStripe(options: {
 }): Promise<FakeStripe> {
   const answers = new Map<string, { status: number; body: string }>();
   const charges = new Map<string, { id: string; amount: number; refunded: number }>();
+  /** Which PaymentIntent paid each invoice: Stripe's invoice events leave it out by default. */
+  const invoiceIntents = new Map<string, string>();
   const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
   const seconds = () => Math.floor(options.now() / 1000);
 
@@ -223,11 +225,8 @@ export async function startFakeStripe(options: {
         type: 'subscription_details',
         subscription_details: { subscription: sub.id, metadata: sub.metadata },
       },
-      payments: {
-        object: 'list',
-        data: [{ payment: { type: 'payment_intent', payment_intent: intent } }],
-      },
     };
+    invoiceIntents.set(invoice, intent);
     if (sub.cardFails) {
       sub.status = 'past_due';
       await fake.send('invoice.payment_failed', {
@@ -293,6 +292,26 @@ export async function startFakeStripe(options: {
     };
     const subscriptionPath = /^\/v1\/subscriptions\/(\w+)$/.exec(path);
     const balancePath = /^\/v1\/customers\/(\w+)\/balance_transactions$/.exec(path);
+    if (req.method === 'GET' && path === '/v1/invoice_payments') {
+      const invoice = new URL(req.url ?? '', 'http://x').searchParams.get('invoice') ?? '';
+      const intent = invoiceIntents.get(invoice);
+      return send(200, {
+        object: 'list',
+        has_more: false,
+        url: '/v1/invoice_payments',
+        data: intent
+          ? [
+              {
+                id: id('inpay'),
+                object: 'invoice_payment',
+                invoice,
+                status: 'paid',
+                payment: { type: 'payment_intent', payment_intent: intent },
+              },
+            ]
+          : [],
+      });
+    }
     if (req.method === 'POST' && path === '/v1/customers') {
       return answer(200, { id: id('cus'), object: 'customer', name: params.name });
     }
