@@ -2,13 +2,13 @@
 // field; the checkout page takes Stripe's test cards (success, decline, the bank's authentication
 // approved or denied), sends the driver back, and the app shows the outcome in clear words, in
 // English and Spanish. A failed renewal brings "Update card" to the dashboard, and the portal's
-// card update pays it.
-
+// card update pays it; a billing admin refunds a week from the billing page.
 import { insertUsers } from '@blockcatch/gateway/testing';
 import { WEEK_MS } from '@blockcatch/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type BrowserSandbox,
+  OWNER,
   screenshot,
   settled,
   signIn,
@@ -192,5 +192,37 @@ describe('the sandbox checkout', () => {
       .getByTestId('subscription-status')
       .getByText(/Active: renews on/)
       .waitFor();
+  });
+
+  it('a billing admin refunds a week with a reason from the billing page, and the overview lists it', async () => {
+    const { page: driverPage, account } = await toCheckout('en', 3);
+    await typeCard(driverPage, '4242 4242 4242 4242');
+    await driverPage.waitForURL('**/flex/dashboard', { timeout: 15_000 });
+    const before = await sandbox.gateway.db.query<{ expiration_ts: number }>(
+      'SELECT expiration_ts FROM users WHERE phone_number = $1',
+      [account.phoneNumber],
+    );
+
+    const { page } = await sandbox.newPage({ storageState: await sandbox.sessionOf(OWNER) });
+    await page.goto('/admin/billing');
+    await settled(page);
+    await page.getByText('Subscriptions now').waitFor();
+    const row = page
+      .getByRole('row')
+      .filter({ hasText: 'Paula Pagos' })
+      .filter({ hasText: '$75.00' });
+    await row.getByRole('button', { name: 'Refund' }).click();
+    await row.getByLabel('Weeks to refund').fill('1');
+    await row.getByLabel('Reason (kept with the refund)').fill('Outage on the first day');
+    await row.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page
+      .getByText("Refund recorded. The weeks are taken back from the driver's paid time.")
+      .waitFor();
+    await page.getByRole('cell', { name: 'Outage on the first day' }).waitFor();
+    const after = await sandbox.gateway.db.query<{ expiration_ts: number }>(
+      'SELECT expiration_ts FROM users WHERE phone_number = $1',
+      [account.phoneNumber],
+    );
+    expect(Number(before[0]?.expiration_ts) - Number(after[0]?.expiration_ts)).toBe(WEEK_MS);
   });
 });
