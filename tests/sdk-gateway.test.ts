@@ -381,44 +381,52 @@ describe('a driver through the resources', () => {
     expect((await driver.driver.calendar()).Items).toEqual([]);
   });
 
-  it('pays a week with the sandbox card once, however often its key is replayed', async () => {
+  it('opens one hosted checkout however often its key is replayed, and the paid week shows everywhere', async () => {
     const price = await driver.payments.price();
     expect(price.provider).toBe('sandbox');
-    const key = `pay-${Date.now()}`;
-    const body = {
-      weeks: 1,
-      card: {
-        number: '4242424242424242',
-        expMonth: 12,
-        expYear: new Date().getFullYear() + 2,
-        cvc: '123',
-      },
-    };
-    // The gateway charges, the answer is lost: the client repeats the POST under the same key.
+    const key = `checkout-${Date.now()}`;
+    const body = { mode: 'payment' as const, weeks: 1 };
+    // The gateway opens the checkout, the answer is lost: the client repeats the POST under the key.
     const posts: string[] = [];
     proxy.plan = (req) => {
-      if (req.method !== 'POST' || !req.path.startsWith('/api/flex/v1/payments')) {
+      if (req.method !== 'POST' || !req.path.startsWith('/api/flex/v1/checkout')) {
         return { kind: 'forward' };
       }
       posts.push(String(req.headers['idempotency-key']));
       return posts.length === 1 ? { kind: 'drop-after-forward' } : { kind: 'forward' };
     };
-    const paid = await proxied.payments.create(body, { idempotencyKey: key });
+    const checkout = await proxied.payments.checkout(body, { idempotencyKey: key });
     proxy.plan = () => ({ kind: 'forward' });
     expect(posts).toEqual([key, key]);
-    expect(paid.status).toBe('succeeded');
+    expect(checkout).toMatchObject({
+      mode: 'payment',
+      weeks: 1,
+      amountCents: price.weeklyPriceCents,
+    });
+    const replay = await driver.payments.checkout(body, { idempotencyKey: key });
+    expect(replay.id).toBe(checkout.id);
+
+    // The driver types the card on the sandbox processor's page, which sends them back paid.
+    const page = await fetch(new URL(checkout.url, sandbox.url), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' }),
+    });
+    expect(page.status).toBe(303);
+    expect((await driver.payments.getCheckout(checkout.id)).status).toBe('complete');
+    const mine = await driver.payments.list();
+    expect(mine).toHaveLength(1);
+    const paid = { payment: mine[0] as NonNullable<(typeof mine)[0]> };
     expect(paid.payment).toMatchObject({
       weeks: 1,
       amountCents: price.weeklyPriceCents,
       cardLast4: '4242',
       status: 'succeeded',
     });
-
-    const replay = await driver.payments.create(body, { idempotencyKey: key });
-    expect(replay.payment).toEqual(paid.payment);
-    const mine = await driver.payments.list();
-    expect(mine.map((p) => p.id)).toEqual([paid.payment.id]);
     expect(await driver.payments.get(paid.payment.id)).toEqual(paid.payment);
+    const billing = await driver.payments.billing();
+    expect(billing.invoices.map((p) => p.id)).toEqual([paid.payment.id]);
     const dashboard = await driver.driver.dashboard();
     expect(dashboard).toMatchObject({ goodStanding: true, expired: false });
     expect(dashboard.expirationDateTimestamp).toBe(paid.payment.expirationDateTimestamp);

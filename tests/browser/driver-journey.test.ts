@@ -94,21 +94,29 @@ describe('a new driver', () => {
     await screenshot(page, 'en-flex-settings');
     await page.getByRole('button', { name: 'Save filters' }).click();
 
-    // Not paid yet: the payment screen. A declined card first, then a good one.
+    // Not paid yet: the payment screen, which shows no card field: what is bought, its price, the
+    // new end date and who processes the card, then the processor's own checkout page.
     await page.waitForURL('**/payment', { timeout: 15_000 });
     await settled(page);
-    await page.getByLabel('Weeks').fill('2');
-    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await page.getByLabel('Expiration (MM/YY)').fill('12/30');
-    await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: 'Pay now' }).click();
-    await page.getByText('Payment failed').waitFor();
+    expect(await page.locator('input[autocomplete^="cc-"]').count()).toBe(0);
+    await page.getByLabel(/Pay for a number of weeks/).check();
+    await page.getByLabel('Weeks', { exact: true }).fill('2');
+    await page.getByTestId('order-total').getByText('$50.00').waitFor();
+    await page.getByText('Sandbox Pay (test mode)', { exact: true }).waitFor();
     await screenshot(page, 'en-payment');
-    await page.getByLabel('Card number').fill('4000 0000 0000 3220');
-    await page.getByRole('button', { name: 'Pay now' }).click();
-    await page.getByText("We're processing your payment").waitFor();
+    await page.getByRole('button', { name: /Continue to secure checkout/ }).click();
+    await page.waitForURL('**/sandbox/checkout/**', { timeout: 15_000 });
+    // A declined card first, then a good one.
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: /Pay \$50\.00/ }).click();
+    await page.getByText('Your bank declined the card: try another card.').waitFor();
+    await screenshot(page, 'en-sandbox-checkout-declined');
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: /Pay \$50\.00/ }).click();
 
     await page.waitForURL('**/flex/dashboard', { timeout: 15_000 });
     await settled(page);
@@ -131,7 +139,10 @@ describe('a new driver', () => {
     await page.getByRole('switch', { checked: true }).waitFor();
 
     // The browser logs every refused request; these two were refused on purpose above.
-    const expected = [/status of 400 .*\(\/\)$/, /status of 402 .*\(\/api\/flex\/v1\/payments\)$/];
+    const expected = [
+      /status of 400 .*\(\/\)$/,
+      /status of 402 .*\(\/sandbox\/checkout\/cs_sandbox_\w+\)$/,
+    ];
     expect(errors.filter((e) => !expected.some((pattern) => pattern.test(e)))).toEqual([]);
   });
 

@@ -46,6 +46,7 @@ const SCREENS: { role: Role; path: string; name: string; shows?: string }[] = [
   { role: 'driver', path: '/flex/reseller', name: 'reseller' },
   { role: 'driver', path: '/payment', name: 'payment' },
   { role: 'driver', path: '/payment?weeks=2', name: 'payment-2-weeks' },
+  { role: 'driver', path: '/flex/billing', name: 'billing', shows: 'Invoices and receipts' },
   { role: 'driver', path: '/flex/login', name: 'flex-login' },
   { role: 'driver', path: '/flex/otp', name: 'flex-otp' },
   { role: 'driver', path: '/flex/confirm', name: 'flex-confirm' },
@@ -60,7 +61,7 @@ const SCREENS: { role: Role; path: string; name: string; shows?: string }[] = [
     name: 'admin-user-dashboard',
     shows: 'Offers won',
   },
-  { role: 'owner', path: '/admin/billing', name: 'admin-billing', shows: 'Payments' },
+  { role: 'owner', path: '/admin/billing', name: 'admin-billing', shows: 'Subscriptions now' },
   {
     role: 'owner',
     path: '/admin/invitations',

@@ -73,6 +73,8 @@ export const routes: RouteObject[] = [
       open('terms', () => import('./routes/public/TermsPage.js')),
       open('contact', () => import('./routes/public/ContactPage.js')),
       driver('payment', '/payment', () => import('./routes/flex/PaymentPage.js')),
+      // At the payment step: a driver whose renewal failed must reach it to update the card.
+      driver('flex/billing', '/payment', () => import('./routes/flex/BillingPage.js')),
       driver('flex/login', null, () => import('./routes/flex/ConnectPage.js')),
       driver('flex/otp', null, () => import('./routes/flex/OtpPage.js')),
       driver('flex/confirm', null, () => import('./routes/flex/ConnectedPage.js')),

@@ -152,7 +152,7 @@ export const configSchema = z.object({
   platformKey: optionalString,
   /** Price of one week of service, in US cents. */
   weeklyPriceCents: z.coerce.number().int().positive().default(2500),
-  /** Who charges cards: the sandbox's test cards, or Stripe PaymentIntents. */
+  /** Who processes cards on the hosted checkout: the sandbox's test pages, or Stripe Checkout. */
   paymentProvider: z.enum(['sandbox', 'stripe']).default('sandbox'),
   stripe: z
     .object({
@@ -190,7 +190,15 @@ export const configSchema = z.object({
   principalCacheTtlMs: z.coerce.number().int().min(0).max(300_000).default(30_000),
   /** Tokens each process keeps verified at most; the oldest go first. */
   principalCacheMaxEntries: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
-  /** How often drivers whose paid time ran out lose good standing; 0 turns the sweep off. */
+  /**
+   * Seconds a processor's signed webhook event stays acceptable after its `t=` timestamp (Stripe's
+   * own libraries default to 300); an older one is refused as a replay.
+   */
+  paymentWebhookToleranceSeconds: z.coerce.number().int().min(10).max(3600).default(300),
+  /**
+   * How often the billing sweep runs (the sandbox's renewals and dunning retries, referral credit
+   * owed to the processor) and drivers whose paid time ran out lose good standing; 0: never.
+   */
   goodStandingSweepMs: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   /** The sandbox delivery platform (platform/sandbox.ts); tests turn the generator and 5xx off. */
   sandboxPlatform: z
@@ -280,6 +288,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
     principalCacheTtlMs: e('BLOCKCATCH_PRINCIPAL_CACHE_TTL_MS'),
     principalCacheMaxEntries: e('BLOCKCATCH_PRINCIPAL_CACHE_MAX_ENTRIES'),
     goodStandingSweepMs: e('BLOCKCATCH_GOOD_STANDING_SWEEP_MS'),
+    paymentWebhookToleranceSeconds: e('BLOCKCATCH_PAYMENT_WEBHOOK_TOLERANCE_S'),
     alerts: {
       sweepMs: e('BLOCKCATCH_ALERT_SWEEP_MS'),
       throttleAlertMinMs: e('BLOCKCATCH_THROTTLE_ALERT_MIN_MS'),

@@ -68,6 +68,8 @@ export async function buildGateway(
     messagingClock?: () => number;
     /** The clock invitation limits count by (tests move it across hours and days). */
     invitationClock?: () => number;
+    /** The clock billing runs by: renewals, retries, webhook ages (tests move it ahead). */
+    paymentsClock?: () => number;
   } = {},
 ): Promise<Gateway> {
   const config = parseConfig(input);
@@ -170,6 +172,7 @@ export async function buildGateway(
     db,
     config,
     log: app.log,
+    ...(options.paymentsClock ? { now: options.paymentsClock } : {}),
     onPaymentFailed: (payment) =>
       alerts.report(payment.user_id, {
         kind: 'payment-failed',

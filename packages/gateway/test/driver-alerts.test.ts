@@ -1,8 +1,4 @@
-// Alerts to drivers on a real gateway: each event texts the driver once, in their language, with
-// the link to act on; an alert switched off is not sent; two gateways on one database that both
-// see an event send one message between them.
-import { randomUUID } from 'node:crypto';
-import { formatIsoDay, startOfDay } from '@blockcatch/sdk';
+import { formatIsoDay, startOfDay, WEEK_MS } from '@blockcatch/sdk';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildGateway, type Gateway } from '../src/server.js';
 import { readOutbox } from '../src/storage/outbox.js';
@@ -16,6 +12,8 @@ import {
   startDriverGateway,
   waitFor,
 } from './driver-harness.js';
+import { CARDS, checkoutAndPay, postForm } from './helpers/checkout.js';
+import { client } from './helpers/drivers.js';
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -156,30 +154,37 @@ describe('alerts', () => {
     expect(text).toContain('/flex/login');
   });
 
-  it('texts a failed payment once, in Spanish for a Spanish-speaking driver, with the payment link', async () => {
+  it('texts a failed renewal once, in Spanish for a Spanish-speaking driver, with the billing link', async () => {
     const phone = '+15125550405';
     const driver = await addDriver(running, phone);
     await running.gateway.db.query(
       "UPDATE users SET preferred_language = 'es' WHERE phone_number = $1",
       [phone],
     );
-    const card = { number: '4000 0000 0000 0002', expMonth: 12, expYear: 2040, cvc: '123' };
-    const key = randomUUID();
-    const pay = () =>
-      fetch(`${running.url}/api/flex/v1/payments`, {
-        method: 'POST',
-        headers: {
-          authorization: driver.token,
-          'content-type': 'application/json',
-          'idempotency-key': key,
-        },
-        body: JSON.stringify({ weeks: 2, card }),
-      });
-    expect((await pay()).status).toBe(402);
-    expect((await pay()).status).toBe(402);
+    const call = client(running.url, driver.token);
+    const { page } = await checkoutAndPay(running.url, call, { mode: 'subscription' });
+    expect(page.status).toBe(303);
+    // The card saved in the portal now fails whenever it is charged.
+    const portal = await call('POST', '/api/flex/v1/billing/portal', {});
+    const saved = await postForm(
+      running.url,
+      `${new URL(portal.body.url, running.url).pathname}/card`,
+      {
+        number: CARDS.failsLater,
+        expiry: '12/40',
+        cvc: '123',
+      },
+    );
+    expect(saved.status).toBe(200);
+    // Both processes run the billing sweep a week later: the renewal is tried, and failed, once.
+    const weekLater = Date.now() + WEEK_MS + 60_000;
+    await Promise.all([
+      running.gateway.payments.sandbox?.advance(weekLater),
+      other.payments.sandbox?.advance(weekLater),
+    ]);
     const text = await oneTextTo(phone, 'falló');
-    expect(text).toContain('$50');
-    expect(text).toContain('/payment');
+    expect(text).toContain('$25');
+    expect(text).toContain('/flex/billing');
   });
 
   it('texts a service ending within 24 hours once, though two gateways sweep for it at once', async () => {

@@ -1,11 +1,12 @@
 // What the gateway logs at its most verbose level, captured while a user signs up with a texted code,
 // signs in with a password, resets it with a second texted code, calls the API with every token and
-// pays with a sandbox card: none of the passwords, codes, tokens, salts, verifiers, token hashes or
+// pays with a sandbox card on the processor's page: none of the passwords, codes, tokens, salts, verifiers, token hashes or
 // card numbers they used may appear in the log.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eventually } from '../../../tests/support/eventually.js';
 import { buildGateway, type Gateway } from '../src/server.js';
+import { payWithCard } from './helpers/checkout.js';
 import { client, freshPhone } from './helpers/drivers.js';
 import { cognitoCall } from './identity-harness.js';
 
@@ -157,13 +158,16 @@ it('never writes a password, code, token, salt, verifier or card number to the l
   const me = await api('GET', '/api/flex/v1/user');
   expect(me.status).toBe(200);
   expect(me.body.Item).toMatchObject({ name: 'Log Hygiene' });
-  const paid = await api(
+  // The card is typed on the sandbox processor's page: it passes through this process too.
+  const opened = await api(
     'POST',
-    '/api/flex/v1/payments',
-    { weeks: 1, card: { number: CARD_NUMBER, expMonth: 12, expYear: 2040, cvc: '123' } },
+    '/api/flex/v1/checkout',
+    { mode: 'payment', weeks: 1 },
     { 'idempotency-key': randomUUID() },
   );
-  expect(paid.status).toBe(201);
+  expect(opened.status).toBe(201);
+  const paid = await payWithCard(url, opened.body.Item.url, CARD_NUMBER);
+  expect(paid.status).toBe(303);
 
   const stored = [...firstStored, ...(await storedSecrets(accountId))];
   stored.forEach((value, index) => {
@@ -173,7 +177,8 @@ it('never writes a password, code, token, salt, verifier or card number to the l
   // The log saw the whole flow (a request per call at least), so an empty capture cannot pass.
   const log = lines.join('');
   expect(lines.length).toBeGreaterThanOrEqual(12);
-  expect(log).toContain('/api/flex/v1/payments');
+  expect(log).toContain('/api/flex/v1/checkout');
+  expect(log).toContain('/sandbox/checkout/');
   const leaked = Object.entries(secrets)
     .filter(([, value]) => value && log.includes(value))
     .map(([name]) => name);

@@ -1,20 +1,16 @@
-// Referrals over HTTP: a driver invites friends by phone, the first payment of a friend gives the
-// inviter one free week exactly once (also under concurrent first payments, on PGlite and on real
-// PostgreSQL), and resellers see the users who signed up with their code.
-import { randomUUID } from 'node:crypto';
 import { driverInvitationsResponseSchema, WEEK_MS } from '@blockcatch/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../tests/support/eventually.js';
 import { openDatabase } from '../src/storage/db.js';
 import { optOut } from '../src/storage/opt-outs.js';
 import { findUserByPhone, insertUsers } from '../src/storage/users.js';
+import { checkoutAndPay } from './helpers/checkout.js';
 import { POSTGRES_URL, uniqueSchema } from './helpers/database.js';
 import { addDriver, addInviter, freshPhone } from './helpers/drivers.js';
 import { type RunningGateway, startGateway } from './helpers/gateway.js';
 import { OWNER } from './helpers/people.js';
 import { waitForJob } from './messaging-harness.js';
 
-const SUCCEEDS = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
 const DAY = 86_400_000;
 
 describe.each(['pglite', 'postgres'] as const)('on %s', (kind) => {
@@ -53,17 +49,13 @@ describe.each(['pglite', 'postgres'] as const)('on %s', (kind) => {
     expect(invited.status).toBe(201);
     const friend = await addDriver(api, { phone_number: friendPhone });
 
+    // Ten checkouts paid at once on the processor's page: ten first payments racing.
     const replies = await Promise.all(
       Array.from({ length: 10 }, () =>
-        friend.call(
-          'POST',
-          '/api/flex/v1/payments',
-          { weeks: 1, card: SUCCEEDS },
-          { 'idempotency-key': randomUUID() },
-        ),
+        checkoutAndPay(api.url, friend.call, { mode: 'payment', weeks: 1 }),
       ),
     );
-    expect(replies.map((r) => r.status)).toEqual(Array(10).fill(201));
+    expect(replies.map((r) => r.page.status)).toEqual(Array(10).fill(303));
     expect(await expirationOf(inviter.phone)).toBe(inviterExpiration + WEEK_MS);
 
     const list = driverInvitationsResponseSchema.parse(
@@ -74,12 +66,7 @@ describe.each(['pglite', 'postgres'] as const)('on %s', (kind) => {
       expect.objectContaining({ phoneNumber: friendPhone, freeWeek: true, status: 'paid' }),
     ]);
 
-    await friend.call(
-      'POST',
-      '/api/flex/v1/payments',
-      { weeks: 2, card: SUCCEEDS },
-      { 'idempotency-key': randomUUID() },
-    );
+    await checkoutAndPay(api.url, friend.call, { mode: 'payment', weeks: 2 });
     expect(await expirationOf(inviter.phone)).toBe(inviterExpiration + WEEK_MS);
     // The friend's own ten payments and the later two weeks all count.
     const friendExpiration = (await expirationOf(friendPhone)) ?? 0;
@@ -100,12 +87,7 @@ describe.each(['pglite', 'postgres'] as const)('on %s', (kind) => {
     });
     const code = invited.body.Item.referralCode as string;
     const friend = await addDriver(api, { phone_number: friendPhone, referral: code });
-    await friend.call(
-      'POST',
-      '/api/flex/v1/payments',
-      { weeks: 1, card: SUCCEEDS },
-      { 'idempotency-key': randomUUID() },
-    );
+    await checkoutAndPay(api.url, friend.call, { mode: 'payment', weeks: 1 });
     expect(await expirationOf(first.phone)).toBe(firstPaid);
     expect(await expirationOf(second.phone)).toBe(secondPaid! + WEEK_MS);
     const firstList = (await first.call('GET', '/api/flex/v1/invitations')).body;

@@ -2,7 +2,8 @@
 // one-time code in the sandbox outbox, inviting a registered user so that any admin may message
 // them as a "pending invitee", and cancelling someone else's send or the service's own texts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CARD } from './helpers/drivers.js';
+import { checkoutAndPay } from './helpers/checkout.js';
+import { client } from './helpers/drivers.js';
 import { type RunningGateway, startGateway } from './helpers/gateway.js';
 import { ADMIN, DRIVER, OWNER } from './helpers/people.js';
 import { cognitoCall } from './identity-harness.js';
@@ -63,11 +64,15 @@ describe('invitations', () => {
   // Both have paid once, as invitations need: only the number they invite is refused.
   beforeAll(async () => {
     for (const who of [DRIVER, ADMIN]) {
-      const paid = await api('/api/flex/v1/payments', who, {
-        method: 'POST',
-        body: { weeks: 1, card: TEST_CARD },
-      });
-      expect(paid.status).toBe(201);
+      const { page } = await checkoutAndPay(
+        running.url,
+        client(running.url, running.as(who).authorization),
+        {
+          mode: 'payment',
+          weeks: 1,
+        },
+      );
+      expect(page.status).toBe(303);
     }
   });
 

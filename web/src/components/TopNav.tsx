@@ -12,6 +12,7 @@ const DRIVER_LINKS = [
   ['/flex/calendar', 'nav.calendar'],
   ['/flex/invite', 'nav.invite'],
   ['/flex/settings', 'nav.settings'],
+  ['/flex/billing', 'nav.billing'],
   ['/faqs', 'nav.faqs'],
 ] as const;
 

@@ -16,6 +16,8 @@ const BY_CODE = new Set([
   'job_started',
   'template_language',
   'idempotency_key_reused',
+  'payment_declined',
+  'payment_request_invalid',
 ]);
 
 /**

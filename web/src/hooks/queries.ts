@@ -60,6 +60,17 @@ export const paymentQueries = {
     queryOptions({ queryKey: ['payments', 'price'], queryFn: () => gateway.payments.price() }),
 };
 
+export const billingQueries = {
+  all: ['billing'] as const,
+  summary: () =>
+    queryOptions({ queryKey: ['billing', 'summary'], queryFn: () => gateway.payments.billing() }),
+  overview: () =>
+    queryOptions({
+      queryKey: ['admin', 'billing', 'overview'],
+      queryFn: () => gateway.admin.billingOverview(),
+    }),
+};
+
 export const adminQueries = {
   all: ['admin'] as const,
   /** The Flex table with its Flex-only fields (region); the same cache entry as users('flex'). */

@@ -62,7 +62,7 @@ const LINKS: Record<AlertEvent['kind'], string> = {
   disconnected: '/flex/login',
   throttled: '',
   expiring: '/payment',
-  'payment-failed': '/payment',
+  'payment-failed': '/flex/billing',
   'weekly-digest': '/flex/settings',
 };
 

@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'payment_not_processing',
   'payment_in_progress',
   'payment_provider_unavailable',
+  'payment_declined',
+  'payment_request_invalid',
   'idempotency_key_reused',
   'bad_signature',
   'unbound_variable',
@@ -149,7 +151,11 @@ export function fromZodError(error: ZodError, part?: string): ApiError {
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
-    if (error instanceof ApiError) return reply.status(error.status).send(error.toBody());
+    if (error instanceof ApiError) {
+      if (error.status === 503)
+        reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return reply.status(error.status).send(error.toBody());
+    }
     const unavailable = unavailableMessage(error);
     if (unavailable) return sendUnavailable(reply, unavailable);
     if (error instanceof ZodError) {

@@ -1,36 +1,64 @@
-// What the payment service needs from a card processor: one charge per idempotency key, answered
-// as succeeded, processing (settled later by a webhook or confirmation) or failed.
-import type { SandboxCard } from '@blockcatch/sdk';
+// What the gateway needs from a card processor with hosted pages: a customer per driver, a hosted
+// checkout (subscription or one-off weeks), a billing portal, cancel or resume at the period end,
+// refunds, referral credit, and its signed webhook events. Stripe and the sandbox both answer
+// this, and both settle through the same Stripe-shaped events (events.ts).
+import type { ProviderName } from '../storage/billing.js';
+import type { ProcessorEvent } from './events.js';
 
-export type ChargeMethod =
-  | { kind: 'card'; card: SandboxCard & { digits: string } }
-  | { kind: 'payment-method'; id: string };
-
-export interface ChargeInput {
-  /** Our payment id: the processor's idempotency key, so a retried charge bills once. */
-  paymentId: string;
+export interface CheckoutInput {
+  checkoutId: string;
+  userId: string;
+  customerRef: string;
+  mode: 'subscription' | 'payment';
+  weeks: number;
   amountCents: number;
-  currency: 'usd';
-  method: ChargeMethod;
-  metadata: Record<string, string>;
+  weeklyPriceCents: number;
+  description: string;
+  locale: 'en' | 'es';
+  successUrl: string;
+  cancelUrl: string;
 }
 
-export type ChargeResult =
-  | { status: 'succeeded' | 'processing'; providerRef: string; cardLast4: string | null }
-  | { status: 'failed'; providerRef: string | null; cardLast4: string | null; reason: string };
-
-export interface PaymentProvider {
-  readonly name: 'sandbox' | 'stripe';
-  /** Which body field carries the payment method: the card itself, or a client-made `pm_…`. */
-  readonly takes: ChargeMethod['kind'];
-  /** Throws only when the outcome is unknown (network, 5xx): the caller may retry with the same id. */
-  charge(input: ChargeInput): Promise<ChargeResult>;
+export interface BillingProvider {
+  readonly name: ProviderName;
+  /** The processor's customer for a driver; the key makes a retried call create one customer. */
+  createCustomer(input: { userId: string; name: string; idempotencyKey: string }): Promise<string>;
+  createCheckout(input: CheckoutInput): Promise<{ ref: string; url: string }>;
+  /** A short-lived link to the processor's billing portal (update card, invoices, cancel). */
+  portal(input: { customerRef: string; returnUrl: string; locale: 'en' | 'es' }): Promise<string>;
+  setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<void>;
+  /** The PaymentIntent that paid an invoice, when its event did not include it; null if none. */
+  paymentIntentOfInvoice(invoiceId: string): Promise<string | null>;
+  /** Refunds part of a PaymentIntent; its charge.refunded event takes the weeks back. */
+  refund(input: {
+    paymentIntent: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<string>;
+  /** Credit the customer's balance, used by the next renewal invoice. */
+  addCredit(input: {
+    customerRef: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<void>;
+  /**
+   * The event, once its `Stripe-Signature` (`t=…,v1=…`, HMAC-SHA256 of `t.body`) matches the raw
+   * body and its timestamp is within the tolerance of `receivedAt`; throws otherwise.
+   */
+  verifyWebhook(rawBody: Buffer, signature: string, receivedAt: number): ProcessorEvent;
 }
 
-/** A processor's word on a charge that was processing, from its webhook or the sandbox. */
-export interface Settlement {
-  paymentId: string | null;
-  providerRef: string;
-  outcome: 'succeeded' | 'failed';
-  reason?: string;
+/** A processor refused the request (4xx): the caller should change something, not retry. */
+export class ProcessorRefusal extends Error {
+  constructor(
+    readonly kind: 'card_error' | 'invalid_request_error',
+    readonly status: number,
+    readonly processorCode: string | null,
+    message: string,
+  ) {
+    super(message);
+  }
 }
+
+/** The processor could not be reached or failed (network, 5xx): retrying may work. */
+export class ProcessorUnavailable extends Error {}

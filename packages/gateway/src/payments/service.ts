@@ -1,244 +1,401 @@
-// Taking a weekly payment: one charge per (driver, Idempotency-Key), whoever asks and however many
-// times. The first request inserts a pending row holding a short lease and charges; replays wait
-// for it to finish and answer from the row; a replay after a crashed attempt takes the lease over
-// and charges again under the same processor idempotency key, which bills once.
-import { createHash, randomBytes } from 'node:crypto';
+// Payments as a subscription business: the driver opens a hosted checkout (weekly subscription or
+// a number of weeks once) and the processor's signed events settle it; the driver sees billing,
+// cancels or resumes at the end of the paid week and opens the processor's portal; billing admins
+// refund whole weeks. Every processor call goes through `processor()`, which turns a 4xx refusal
+// into a 4xx the driver can act on and only a network failure or 5xx into 503 "retry".
+import { randomBytes } from 'node:crypto';
 import {
-  type CreatePaymentRequest,
-  cardDigits,
+  type BillingSummary,
+  type CheckoutRequest,
   MAX_WEEKS,
   MIN_WEEKS,
   type PriceResponse,
-  passesLuhn,
 } from '@blockcatch/sdk';
 import type { GatewayConfig } from '../config.js';
-import { ApiError, invalid } from '../http/errors.js';
+import { ApiError, conflict, notFound, quote } from '../http/errors.js';
+import {
+  type CheckoutRecord,
+  currentSubscription,
+  deleteCheckout,
+  findCheckout,
+  findCheckoutByKey,
+  findCustomer,
+  insertCheckout,
+  insertRefund,
+  listCredits,
+  markCreditPushed,
+  type ProviderName,
+  refundedThroughUs,
+  saveCustomer,
+  setCheckoutUrl,
+  toSubscription,
+  unpushedCredits,
+  upsertSubscription,
+} from '../storage/billing.js';
 import type { Db } from '../storage/db.js';
 import {
   findPayment,
-  findPaymentByKey,
-  findPaymentByProviderRef,
-  insertPayment,
-  markPaymentProcessing,
+  listPaymentsOfUser,
   type PaymentRecord,
-  releasePaymentLease,
-  takePaymentLease,
   toPayment,
 } from '../storage/payments.js';
 import type { UserRecord } from '../storage/users.js';
-import type { ChargeMethod, PaymentProvider, Settlement } from './provider.js';
-import { settlePayment } from './settle.js';
+import { applyEvent, type EventEffect, type ProcessorEvent } from './events.js';
+import { type BillingProvider, ProcessorRefusal, ProcessorUnavailable } from './provider.js';
+import { grantWeeksAsTime } from './settle.js';
 
-/** How long one attempt may hold a pending payment before a replay may take it over. */
-const LEASE_MS = 30_000;
-/** How long a replay waits for the attempt in flight before answering 409. */
-const REPLAY_WAIT_MS = 35_000;
-const REPLAY_POLL_MS = 25;
-
-export const PAYMENT_FAILED = { code: 'payment_failed', message: 'Payment failed' } as const;
-export const PAYMENT_PROCESSING = "We're processing your payment";
-
-export interface PaymentAnswer {
-  status: number;
-  body: unknown;
-  replayed: boolean;
-}
+/** How long a second request with the same key waits for the first to get its URL. */
+const CHECKOUT_WAIT_MS = 15_000;
+const CHECKOUT_POLL_MS = 50;
 
 export interface PaymentService {
+  readonly provider: BillingProvider;
   price(): PriceResponse;
-  pay(
+  checkout(
     user: UserRecord,
     idempotencyKey: string,
-    request: CreatePaymentRequest,
-  ): Promise<PaymentAnswer>;
-  /** Applies a processor's settlement (webhook, sandbox confirmation); null for an unknown payment. */
-  settle(settlement: Settlement): Promise<PaymentRecord | null>;
+    request: Required<CheckoutRequest>,
+    appBase: string,
+  ): Promise<CheckoutRecord>;
+  getCheckout(user: UserRecord, id: string): Promise<CheckoutRecord>;
+  summary(user: UserRecord): Promise<BillingSummary>;
+  setCancelAtPeriodEnd(user: UserRecord, cancel: boolean): Promise<BillingSummary>;
+  portal(user: UserRecord, appBase: string, locale: 'en' | 'es'): Promise<string>;
+  refund(
+    admin: UserRecord,
+    request: { paymentId: string; weeks: number; reason: string },
+  ): Promise<{ id: string; payment: PaymentRecord; weeks: number; amountCents: number }>;
+  /** Verifies and applies a webhook; throws ApiError 400 bad_signature when it is not genuine. */
+  receive(rawBody: Buffer, signature: string): Promise<void>;
+  /** Sends owed referral credit to the processor (after a settlement, and from the sweep). */
+  pushCredits(): Promise<void>;
 }
 
 export function createPaymentService(deps: {
   db: Db;
   config: GatewayConfig;
-  provider: PaymentProvider;
-  /** A payment settled as failed (the driver is told; repeats of one payment are told once). */
+  provider: BillingProvider;
+  now: () => number;
+  /** A renewal failed: the driver is told, with a link to update the card. */
   onFailed?: (payment: PaymentRecord) => void;
 }): PaymentService {
-  const { db, config, provider } = deps;
-  const settle = async (input: Parameters<typeof settlePayment>[1]) => {
-    const settled = await settlePayment(db, input);
-    if (settled?.status === 'failed') deps.onFailed?.(settled);
-    return settled;
-  };
+  const { db, config, provider, now } = deps;
+  const name: ProviderName = provider.name;
 
-  async function charge(payment: PaymentRecord, method: ChargeMethod): Promise<PaymentRecord> {
-    let result: Awaited<ReturnType<PaymentProvider['charge']>>;
-    try {
-      result = await provider.charge({
-        paymentId: payment.id,
-        amountCents: payment.amount_cents,
-        currency: 'usd',
-        method,
-        metadata: { paymentId: payment.id, userId: payment.user_id, weeks: String(payment.weeks) },
-      });
-    } catch {
-      // The outcome is unknown: free the row so a retry with the same key charges again under the
-      // same processor idempotency key (and so bills once).
-      await releasePaymentLease(db, payment.id);
-      throw new ApiError(
-        502,
-        'payment_provider_unavailable',
-        'The card processor could not be reached. Retry with the same Idempotency-Key; you will not be charged twice.',
-      );
-    }
-    if (result.status === 'processing') {
-      await markPaymentProcessing(db, payment.id, result.providerRef, result.cardLast4);
-    } else {
-      await settle({
-        paymentId: payment.id,
-        outcome: result.status,
-        providerRef: result.providerRef,
-        cardLast4: result.cardLast4,
-        ...(result.status === 'failed' ? { reason: result.reason } : {}),
-      });
-    }
-    const after = await findPayment(db, payment.id);
-    if (!after) throw new Error(`payment ${payment.id} vanished while charging`);
-    return after;
+  async function customerOf(user: UserRecord): Promise<string> {
+    const known = await findCustomer(db, user.id, name);
+    if (known) return known;
+    const made = await processor(() =>
+      provider.createCustomer({
+        userId: user.id,
+        name: user.name,
+        idempotencyKey: `customer:${user.id}`,
+      }),
+    );
+    return saveCustomer(db, user.id, name, made);
   }
 
-  async function waitForOutcome(
-    existing: PaymentRecord,
-    method: ChargeMethod,
-  ): Promise<PaymentRecord> {
-    const deadline = Date.now() + REPLAY_WAIT_MS;
-    let current: PaymentRecord | null = existing;
-    while (current && current.status === 'pending') {
-      const now = Date.now();
-      const taken = await takePaymentLease(db, current.id, now, now + LEASE_MS);
-      if (taken) return charge(taken, method);
-      if (now > deadline) {
-        throw new ApiError(
-          409,
-          'payment_in_progress',
-          'A payment with this Idempotency-Key is still being charged; ask again in a moment.',
-        );
-      }
-      await new Promise((resolve) => setTimeout(resolve, REPLAY_POLL_MS));
-      current = await findPayment(db, current.id);
+  async function afterEvent(effects: EventEffect[]) {
+    for (const effect of effects) {
+      if (effect.kind === 'renewal-failed') deps.onFailed?.(effect.payment);
     }
-    if (!current) throw new Error(`payment ${existing.id} vanished while waiting`);
-    return current;
+    if (effects.some((e) => e.kind === 'credit-owed')) await pushCredits().catch(() => {});
+  }
+
+  async function pushCredits() {
+    for (const credit of await unpushedCredits(db)) {
+      const subscription = await currentSubscription(db, credit.user_id);
+      const customer = subscription?.customer_ref ?? (await findCustomer(db, credit.user_id, name));
+      const renewing =
+        subscription &&
+        customer &&
+        (subscription.status === 'active' || subscription.status === 'past_due') &&
+        !subscription.cancel_at_period_end;
+      if (!renewing || !subscription || !customer) {
+        // No renewal left to pay: the week is added to the paid time instead.
+        await db.transaction(async (tx) => {
+          await grantWeeksAsTime(tx, credit.user_id, credit.weeks, now());
+          await tx.query('UPDATE billing_credits SET pushed = true WHERE id = $1', [credit.id]);
+        });
+        continue;
+      }
+      await provider.addCredit({
+        customerRef: customer,
+        amountCents: credit.weeks * config.weeklyPriceCents,
+        idempotencyKey: credit.id,
+      });
+      await db.transaction((tx) => markCreditPushed(tx, credit.id, subscription.id));
+    }
+  }
+
+  async function summary(user: UserRecord): Promise<BillingSummary> {
+    const [subscription, payments, credits, fresh] = await Promise.all([
+      currentSubscription(db, user.id),
+      listPaymentsOfUser(db, user.id),
+      listCredits(db, user.id),
+      db.query<{ expiration_ts: number | null; good_standing: boolean }>(
+        'SELECT expiration_ts, good_standing FROM users WHERE id = $1',
+        [user.id],
+      ),
+    ]);
+    return {
+      provider: name,
+      weeklyPriceCents: config.weeklyPriceCents,
+      expirationDateTimestamp: fresh[0]?.expiration_ts ?? null,
+      goodStanding: fresh[0]?.good_standing ?? false,
+      subscription: subscription ? toSubscription(subscription) : null,
+      creditWeeks:
+        (subscription?.credit_weeks ?? 0) +
+        credits.filter((c) => !c.pushed).reduce((n, c) => n + c.weeks, 0),
+      credits: credits.map((c) => ({ weeks: c.weeks, createdTimestamp: c.created_ts })),
+      invoices: payments.map(toPayment),
+    };
   }
 
   return {
+    provider,
     price: () => ({
       weeklyPriceCents: config.weeklyPriceCents,
       currency: 'usd',
       minWeeks: MIN_WEEKS,
       maxWeeks: MAX_WEEKS,
-      provider: provider.name,
+      provider: name,
     }),
 
-    async pay(user, idempotencyKey, request) {
-      const method = chargeMethod(provider, request);
-      const requestHash = fingerprint(request.weeks, method);
-      const now = Date.now();
-      const inserted = await insertPayment(db, {
-        id: `pay_${randomBytes(12).toString('hex')}`,
+    async checkout(user, idempotencyKey, request, appBase) {
+      const weeks = request.mode === 'subscription' ? 1 : request.weeks;
+      const existing = await findCheckoutByKey(db, user.id, idempotencyKey);
+      if (existing) return waitForUrl(existing, request.mode, weeks);
+      if (request.mode === 'subscription') {
+        const current = await currentSubscription(db, user.id);
+        if (current && current.status !== 'canceled' && current.status !== 'incomplete') {
+          throw conflict(
+            'You already renew every week: change the card or cancel on the Billing page.',
+            'mode',
+          );
+        }
+      }
+      const id = `chk_${randomBytes(12).toString('hex')}`;
+      const inserted = await insertCheckout(db, {
+        id,
         user_id: user.id,
         idempotency_key: idempotencyKey,
-        request_hash: requestHash,
-        provider: provider.name,
-        weeks: request.weeks,
-        amount_cents: request.weeks * config.weeklyPriceCents,
-        card_last4: method.kind === 'card' ? method.card.digits.slice(-4) : null,
-        lease_until_ts: now + LEASE_MS,
-        created_ts: now,
+        provider: name,
+        mode: request.mode,
+        weeks,
+        amount_cents: weeks * config.weeklyPriceCents,
+        created_ts: now(),
       });
-      if (inserted) return answer(await charge(inserted, method), false);
-      const existing = await findPaymentByKey(db, user.id, idempotencyKey);
-      if (!existing) throw new Error('payment vanished after an idempotency-key conflict');
-      if (existing.request_hash !== requestHash) {
-        throw new ApiError(
-          409,
-          'idempotency_key_reused',
-          'Idempotency-Key was already used for a different payment (other weeks or card); use a new key for a new payment.',
+      if (!inserted) {
+        const raced = await findCheckoutByKey(db, user.id, idempotencyKey);
+        if (!raced) throw new Error('checkout vanished after a key conflict');
+        return waitForUrl(raced, request.mode, weeks);
+      }
+      try {
+        const customerRef = await customerOf(user);
+        const back = `${appBase}/payment?checkout=${id}`;
+        const { ref, url } = await processor(() =>
+          provider.createCheckout({
+            checkoutId: id,
+            userId: user.id,
+            customerRef,
+            mode: request.mode,
+            weeks,
+            amountCents: inserted.amount_cents,
+            weeklyPriceCents: config.weeklyPriceCents,
+            description:
+              request.mode === 'subscription'
+                ? request.locale === 'es'
+                  ? 'BlockCatch: servicio semanal'
+                  : 'BlockCatch weekly service'
+                : request.locale === 'es'
+                  ? `BlockCatch: ${weeks} semana(s) de servicio`
+                  : `BlockCatch: ${weeks} week(s) of service`,
+            locale: request.locale,
+            successUrl: back,
+            cancelUrl: `${back}&canceled=1`,
+          }),
+        );
+        await setCheckoutUrl(db, id, ref, url);
+        return { ...inserted, provider_ref: ref, url };
+      } catch (error) {
+        // Nothing was charged: free the key so a retry opens a checkout again.
+        await deleteCheckout(db, id);
+        if (error instanceof ProcessorRefusal && error.processorCode === 'resource_missing') {
+          // The processor no longer knows the saved customer: the next attempt makes a new one.
+          await db.query('DELETE FROM billing_customers WHERE user_id = $1 AND provider = $2', [
+            user.id,
+            name,
+          ]);
+        }
+        throw error;
+      }
+    },
+
+    async getCheckout(user, id) {
+      const found = await findCheckout(db, id);
+      // Someone else's checkout answers as missing.
+      if (!found || found.user_id !== user.id) throw notFound(`No checkout ${quote(id)} of yours.`);
+      return found;
+    },
+
+    summary,
+
+    async setCancelAtPeriodEnd(user, cancel) {
+      const current = await currentSubscription(db, user.id);
+      if (!current || current.status === 'canceled') {
+        throw conflict('You have no weekly subscription to change; subscribe on the Payment page.');
+      }
+      await processor(() => provider.setCancelAtPeriodEnd(current.id, cancel));
+      // The processor's event says the same; the answer should not wait for it.
+      await upsertSubscription(db, {
+        id: current.id,
+        userId: user.id,
+        provider: name,
+        cancelAtPeriodEnd: cancel,
+        now: now(),
+      });
+      return summary(user);
+    },
+
+    async portal(user, appBase, locale) {
+      const customer = await findCustomer(db, user.id, name);
+      if (!customer) {
+        throw conflict('You have not paid by card yet; pay on the Payment page first.');
+      }
+      return processor(() =>
+        provider.portal({ customerRef: customer, returnUrl: `${appBase}/flex/billing`, locale }),
+      );
+    },
+
+    async refund(admin, request) {
+      let payment = await findPayment(db, request.paymentId);
+      if (!payment) throw notFound(`No payment ${quote(request.paymentId)}.`);
+      if (payment.status === 'succeeded' && !payment.provider_ref && payment.kind === 'renewal') {
+        // A renewal whose invoice event did not name its PaymentIntent: the processor knows it.
+        const invoiceId = payment.idempotency_key.replace(/^invoice:/, '');
+        const intent = await processor(() => provider.paymentIntentOfInvoice(invoiceId));
+        if (intent) {
+          await db.query(
+            'UPDATE payments SET provider_ref = $2 WHERE id = $1 AND provider_ref IS NULL',
+            [payment.id, intent],
+          );
+          payment = { ...payment, provider_ref: intent };
+        }
+      }
+      if (payment.status !== 'succeeded' || !payment.provider_ref || payment.amount_cents === 0) {
+        throw conflict(
+          `Payment ${payment.id} charged nothing that can be refunded (it is ${payment.status}${payment.amount_cents === 0 ? ', paid by credit' : ''}).`,
+          'paymentId',
         );
       }
-      return answer(await waitForOutcome(existing, method), true);
-    },
-
-    async settle(settlement) {
-      const paymentId = settlement.paymentId;
-      const payment = paymentId ? await findPayment(db, paymentId) : null;
-      const target =
-        payment && payment.provider === provider.name
-          ? payment
-          : await findPaymentByProviderRef(db, provider.name, settlement.providerRef);
-      if (!target) return null;
-      return settle({
-        paymentId: target.id,
-        outcome: settlement.outcome,
-        providerRef: settlement.providerRef,
-        ...(settlement.reason ? { reason: settlement.reason } : {}),
+      const already = Math.max(payment.refunded_weeks, await refundedThroughUs(db, payment.id));
+      const left = payment.weeks - already;
+      if (request.weeks > left) {
+        throw conflict(
+          `Payment ${payment.id} has ${left} of its ${payment.weeks} week(s) left to refund; refund at most ${left}.`,
+          'weeks',
+        );
+      }
+      const unit = payment.amount_cents / payment.weeks;
+      const amountCents = Math.round(unit * (already + request.weeks)) - Math.round(unit * already);
+      const paymentIntent = payment.provider_ref;
+      const providerRef = await processor(() =>
+        provider.refund({
+          paymentIntent,
+          amountCents,
+          idempotencyKey: `refund:${request.paymentId}:${already + request.weeks}`,
+        }),
+      );
+      const id = `rf_${randomBytes(12).toString('hex')}`;
+      await insertRefund(db, {
+        id,
+        payment_id: payment.id,
+        user_id: payment.user_id,
+        weeks: request.weeks,
+        amount_cents: amountCents,
+        reason: request.reason,
+        refunded_by: admin.name,
+        provider_ref: providerRef,
+        created_ts: now(),
       });
+      return { id, payment, weeks: request.weeks, amountCents };
     },
+
+    async receive(rawBody, signature) {
+      let event: ProcessorEvent;
+      try {
+        event = provider.verifyWebhook(rawBody, signature, now());
+      } catch {
+        throw new ApiError(
+          400,
+          'bad_signature',
+          'Stripe-Signature does not match this payload.',
+          'stripe-signature',
+        );
+      }
+      await afterEvent(await applyEvent(db, name, event, now()));
+    },
+
+    pushCredits,
   };
-}
 
-/** The answer a payment's state gives, the same on every replay of its key. */
-export function answer(payment: PaymentRecord, replayed: boolean): PaymentAnswer {
-  if (payment.status === 'failed') return { status: 402, body: PAYMENT_FAILED, replayed };
-  if (payment.status === 'succeeded') {
-    return { status: 201, body: { status: 'succeeded', payment: toPayment(payment) }, replayed };
-  }
-  return {
-    status: 202,
-    body: { status: 'processing', message: PAYMENT_PROCESSING, payment: toPayment(payment) },
-    replayed,
-  };
-}
-
-function chargeMethod(provider: PaymentProvider, request: CreatePaymentRequest): ChargeMethod {
-  if ('card' in request) {
-    if (provider.takes !== 'card') {
-      throw invalid(
-        'card',
-        'this gateway charges through Stripe, and card numbers must not be sent to it; create a PaymentMethod with Stripe.js and send paymentMethodId.',
+  async function waitForUrl(
+    existing: CheckoutRecord,
+    mode: CheckoutRecord['mode'],
+    weeks: number,
+  ): Promise<CheckoutRecord> {
+    if (existing.mode !== mode || existing.weeks !== weeks) {
+      throw new ApiError(
+        409,
+        'idempotency_key_reused',
+        'Idempotency-Key was already used for a different checkout (other plan or weeks); use a new key.',
       );
     }
-    const digits = cardDigits(request.card.number);
-    if (!digits || !passesLuhn(digits)) {
-      throw invalid(
-        'card.number',
-        `"…${request.card.number.replace(/\D/g, '').slice(-4)}" is not a valid card number; check the digits (test card: 4242 4242 4242 4242).`,
+    const deadline = Date.now() + CHECKOUT_WAIT_MS;
+    let current: CheckoutRecord | null = existing;
+    while (current && !current.url && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, CHECKOUT_POLL_MS));
+      current = await findCheckout(db, existing.id);
+    }
+    if (!current?.url) {
+      throw new ApiError(
+        503,
+        'unavailable',
+        'The checkout with this Idempotency-Key is still being opened; ask again in a moment.',
       );
     }
-    const now = new Date();
-    const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
-    if (request.card.expYear * 12 + (request.card.expMonth - 1) < thisMonth) {
-      throw invalid(
-        'card.expYear',
-        `the card expired in ${request.card.expMonth}/${request.card.expYear}; use a card that has not expired.`,
-      );
-    }
-    return { kind: 'card', card: { ...request.card, digits } };
+    return current;
   }
-  if (provider.takes !== 'payment-method') {
-    throw invalid(
-      'paymentMethodId',
-      'the sandbox charges test cards; send card { number, expMonth, expYear, cvc } instead.',
-    );
-  }
-  return { kind: 'payment-method', id: request.paymentMethodId };
 }
 
-/** Tells a replay from a different payment under the same key without keeping card data. */
-function fingerprint(weeks: number, method: ChargeMethod): string {
-  const what =
-    method.kind === 'card'
-      ? ['card', method.card.digits.slice(-4), method.card.expMonth, method.card.expYear]
-      : ['pm', method.id];
-  return createHash('sha256')
-    .update(JSON.stringify([weeks, ...what]))
-    .digest('hex');
+/** A processor call, its failures told apart: the caller's to fix (4xx) or worth a retry (503). */
+export async function processor<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof ProcessorRefusal) {
+      if (error.kind === 'card_error') {
+        throw new ApiError(
+          402,
+          'payment_declined',
+          'Your bank declined the card: try another card.',
+        );
+      }
+      const status = error.status >= 400 && error.status < 500 ? error.status : 400;
+      throw new ApiError(
+        status === 401 || status === 403 ? 400 : status,
+        'payment_request_invalid',
+        `The card processor refused this request (${error.processorCode ?? 'invalid request'}: ${error.message.slice(0, 200)}). Reload the page and try again; if it happens again, contact support.`,
+      );
+    }
+    if (error instanceof ProcessorUnavailable) {
+      throw new ApiError(
+        503,
+        'unavailable',
+        'The card processor could not be reached; try again in a moment. Nothing was charged twice.',
+      );
+    }
+    throw error;
+  }
 }

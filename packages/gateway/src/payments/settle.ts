@@ -1,84 +1,53 @@
-// Settles a payment in one transaction: marks it succeeded or failed, extends the payer's paid-up
-// time and, on the payer's first success, grants the inviter's free week. Settling twice (a webhook
-// redelivered, a confirmation racing the webhook) changes nothing the second time.
-import { extendExpiration } from '@blockcatch/sdk';
-import type { Db, Queryable } from '../storage/db.js';
-import type { PaymentRecord } from '../storage/payments.js';
+// What a settled charge does to a driver's paid time, inside the webhook's transaction: a one-off
+// payment adds its weeks, a paid renewal adds exactly one week from the end of the current one, a
+// refund takes whole weeks back from the end; and on the payer's first success, the inviter's
+// referral free week (credit on the next renewal for a subscriber, added time otherwise).
+import { extendExpiration, refundExpiration } from '@blockcatch/sdk';
+import { addCredit, currentSubscription } from '../storage/billing.js';
+import type { Queryable } from '../storage/db.js';
+import { type PaymentRecord, setPaymentExpiration } from '../storage/payments.js';
 import { claimFreeWeek, findReferringInvitation } from '../storage/referrals.js';
 import type { UserRecord } from '../storage/users.js';
 
-export interface SettleInput {
-  paymentId: string;
-  outcome: 'succeeded' | 'failed';
-  providerRef?: string | null;
-  cardLast4?: string | null;
-  reason?: string;
+export interface GrantResult {
+  expiration: number;
+  /** The inviter whose free week became credit for their next renewal (sent to the processor). */
+  creditFor: string | null;
 }
 
-/** The payment after settling, or null when there is no such payment. */
-export async function settlePayment(
-  db: Db,
-  input: SettleInput,
-  now = Date.now(),
-): Promise<PaymentRecord | null> {
-  return db.transaction(async (tx) => {
-    const locked = await tx.query<PaymentRecord>(
-      'SELECT * FROM payments WHERE id = $1 FOR UPDATE',
-      [input.paymentId],
-    );
-    const payment = locked[0];
-    if (!payment) return null;
-    if (payment.status === 'succeeded' || payment.status === 'failed') return payment;
-    if (input.outcome === 'failed') {
-      const rows = await tx.query<PaymentRecord>(
-        `UPDATE payments SET status = 'failed', settled_ts = $2, failure_reason = $3,
-           provider_ref = coalesce(provider_ref, $4), card_last4 = coalesce(card_last4, $5),
-           lease_until_ts = 0
-         WHERE id = $1 RETURNING *`,
-        [
-          payment.id,
-          now,
-          input.reason ?? 'declined',
-          input.providerRef ?? null,
-          input.cardLast4 ?? null,
-        ],
-      );
-      return rows[0] ?? null;
-    }
-    return succeed(tx, payment, input, now);
-  });
-}
-
-async function succeed(
+/**
+ * Adds `weeks` weeks to the payer for a payment that has just succeeded, counted from the end of
+ * their paid time, or from `from` when that ended before: now for a checkout, the start of the
+ * billing period a renewal invoice pays for (a retry paid days late still buys that period).
+ */
+export async function grantWeeks(
   tx: Queryable,
   payment: PaymentRecord,
-  input: SettleInput,
+  weeks: number,
   now: number,
-): Promise<PaymentRecord | null> {
+  from = now,
+): Promise<GrantResult | null> {
   const payer = (
     await tx.query<UserRecord>('SELECT * FROM users WHERE id = $1', [payment.user_id])
   )[0];
   if (!payer) return null;
   const referral = await findReferringInvitation(tx, payer);
   // Payer and inviter rows are locked together in id order: two drivers who invited each other
-  // and pay at once must not lock in opposite orders and deadlock.
+  // and pay at once must not lock in opposite orders and deadlock. NO KEY UPDATE, as an UPDATE of
+  // these columns takes: the payment row inserted before holds a KEY SHARE lock on the payer (its
+  // foreign key), and two settlements upgrading theirs to FOR UPDATE would wait on each other.
   const ids = [payer.id, ...(referral ? [referral.invited_by] : [])];
   const users = await tx.query<{ id: string; expiration_ts: number | null }>(
-    'SELECT id, expiration_ts FROM users WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE',
+    'SELECT id, expiration_ts FROM users WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE',
     [ids],
   );
   const expirationOf = (id: string) => users.find((u) => u.id === id)?.expiration_ts ?? null;
 
-  const expiration = extendExpiration(expirationOf(payer.id), now, payment.weeks);
-  await extendUser(tx, payer.id, expiration, now);
-  const rows = await tx.query<PaymentRecord>(
-    `UPDATE payments SET status = 'succeeded', settled_ts = $2, expiration_after_ts = $3,
-       provider_ref = coalesce(provider_ref, $4), card_last4 = coalesce(card_last4, $5),
-       lease_until_ts = 0
-     WHERE id = $1 RETURNING *`,
-    [payment.id, now, expiration, input.providerRef ?? null, input.cardLast4 ?? null],
-  );
+  const expiration = extendExpiration(expirationOf(payer.id), Math.min(from, now), weeks);
+  await setExpiration(tx, payer.id, expiration, now);
+  await setPaymentExpiration(tx, payment.id, expiration);
 
+  let creditFor: string | null = null;
   if (referral && users.some((u) => u.id === referral.invited_by)) {
     // The payer's row lock serialises their settlements, so this count is exact: 1 means first.
     const succeeded = await tx.query<{ n: number }>(
@@ -86,14 +55,52 @@ async function succeed(
       [payer.id],
     );
     if (succeeded[0]?.n === 1 && (await claimFreeWeek(tx, referral.id, now))) {
-      const inviterExpiration = extendExpiration(expirationOf(referral.invited_by), now, 1);
-      await extendUser(tx, referral.invited_by, inviterExpiration, now);
+      const inviter = referral.invited_by;
+      const subscription = await currentSubscription(tx, inviter);
+      const renewing =
+        subscription &&
+        (subscription.status === 'active' || subscription.status === 'past_due') &&
+        !subscription.cancel_at_period_end;
+      if (renewing) {
+        // A subscriber's free week pays their next renewal instead of adding time now.
+        await addCredit(tx, { id: `credit_${referral.id}`, userId: inviter, now });
+        creditFor = inviter;
+      } else {
+        await setExpiration(tx, inviter, extendExpiration(expirationOf(inviter), now, 1), now);
+      }
     }
   }
-  return rows[0] ?? null;
+  return { expiration, creditFor };
 }
 
-async function extendUser(tx: Queryable, id: string, expiration: number, now: number) {
+/** Adds free weeks straight to the paid time (a referral week with no renewal to pay). */
+export async function grantWeeksAsTime(tx: Queryable, userId: string, weeks: number, now: number) {
+  const rows = await tx.query<{ expiration_ts: number | null }>(
+    'SELECT expiration_ts FROM users WHERE id = $1 FOR NO KEY UPDATE',
+    [userId],
+  );
+  if (!rows[0]) return;
+  await setExpiration(tx, userId, extendExpiration(rows[0].expiration_ts, now, weeks), now);
+}
+
+/** Takes `weeks` refunded weeks back from the end of the driver's paid time. */
+export async function takeBackWeeks(
+  tx: Queryable,
+  userId: string,
+  weeks: number,
+  now: number,
+): Promise<number | null> {
+  const rows = await tx.query<{ expiration_ts: number | null }>(
+    'SELECT expiration_ts FROM users WHERE id = $1 FOR NO KEY UPDATE',
+    [userId],
+  );
+  const current = rows[0]?.expiration_ts ?? null;
+  const expiration = refundExpiration(current, weeks);
+  if (expiration !== null) await setExpiration(tx, userId, expiration, now);
+  return expiration;
+}
+
+async function setExpiration(tx: Queryable, id: string, expiration: number, now: number) {
   await tx.query('UPDATE users SET expiration_ts = $2, good_standing = $3 WHERE id = $1', [
     id,
     expiration,

@@ -1,21 +1,17 @@
-// Stripe PaymentIntents through the official client: one confirmed PaymentIntent per payment, with
-// our payment id as Stripe's Idempotency-Key, and webhook events checked against their signature.
+// Stripe through stripe-node: customers, Checkout Sessions (subscription mode for weekly renewal,
+// payment mode for a number of weeks), the Customer Portal, subscription cancel/resume, refunds,
+// balance credit, and webhook events checked against their signature and age.
 import Stripe from 'stripe';
-import type { ChargeInput, ChargeResult, PaymentProvider, Settlement } from './provider.js';
-
-export interface StripeProvider extends PaymentProvider {
-  /**
-   * The event's settlement, or null for events we do not act on. Throws when the signature does
-   * not match the raw body (or is too old), so a forged or replayed webhook changes nothing.
-   */
-  readWebhook(rawBody: Buffer, signature: string): Settlement | null;
-}
+import { eventSchema } from './events.js';
+import { type BillingProvider, ProcessorRefusal, ProcessorUnavailable } from './provider.js';
 
 export function createStripeProvider(options: {
   secretKey: string;
   webhookSecret: string;
   baseUrl: string;
-}): StripeProvider {
+  /** Seconds a signed event stays acceptable (Stripe's own default is 300). */
+  toleranceSeconds: number;
+}): BillingProvider {
   const base = new URL(options.baseUrl);
   const protocol = base.protocol === 'http:' ? 'http' : 'https';
   const stripe = new Stripe(options.secretKey, {
@@ -30,70 +26,141 @@ export function createStripeProvider(options: {
 
   return {
     name: 'stripe',
-    takes: 'payment-method',
-    async charge(input: ChargeInput): Promise<ChargeResult> {
-      if (input.method.kind !== 'payment-method') {
-        throw new Error('the Stripe provider takes a payment method made by Stripe.js, not a card');
-      }
-      try {
-        const intent = await stripe.paymentIntents.create(
-          {
-            amount: input.amountCents,
-            currency: input.currency,
-            payment_method: input.method.id,
-            // Cards only, confirmed here: no redirect-based method, so no return_url is needed.
-            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-            confirm: true,
-            metadata: input.metadata,
-            expand: ['payment_method'],
-          },
-          { idempotencyKey: input.paymentId },
+    createCustomer: (input) =>
+      call(async () => {
+        const customer = await stripe.customers.create(
+          { name: input.name, metadata: { userId: input.userId } },
+          { idempotencyKey: input.idempotencyKey },
         );
-        const cardLast4 =
-          typeof intent.payment_method === 'object'
-            ? (intent.payment_method?.card?.last4 ?? null)
-            : null;
-        if (intent.status === 'succeeded') {
-          return { status: 'succeeded', providerRef: intent.id, cardLast4 };
-        }
-        if (intent.status === 'canceled' || intent.status === 'requires_payment_method') {
-          return {
-            status: 'failed',
-            providerRef: intent.id,
-            cardLast4,
-            reason: intent.last_payment_error?.code ?? intent.status,
-          };
-        }
-        // processing, requires_action (3-D Secure), requires_capture: settled by the webhook.
-        return { status: 'processing', providerRef: intent.id, cardLast4 };
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError) {
-          return {
-            status: 'failed',
-            providerRef: error.payment_intent?.id ?? null,
-            cardLast4: null,
-            reason: error.code ?? 'card_error',
-          };
-        }
-        throw error;
-      }
-    },
-    readWebhook(rawBody, signature) {
-      const event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
-      if (
-        event.type !== 'payment_intent.succeeded' &&
-        event.type !== 'payment_intent.payment_failed'
-      ) {
-        return null;
-      }
-      const intent = event.data.object;
-      const failed = event.type === 'payment_intent.payment_failed';
-      return {
-        paymentId: intent.metadata?.paymentId ?? null,
-        providerRef: intent.id,
-        outcome: failed ? 'failed' : 'succeeded',
-        ...(failed ? { reason: intent.last_payment_error?.code ?? 'payment_failed' } : {}),
-      };
+        return customer.id;
+      }),
+    createCheckout: (input) =>
+      call(async () => {
+        const subscription = input.mode === 'subscription';
+        const metadata = {
+          checkoutId: input.checkoutId,
+          userId: input.userId,
+          weeks: String(input.weeks),
+        };
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: input.mode,
+            customer: input.customerRef,
+            client_reference_id: input.userId,
+            locale: input.locale,
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            line_items: [
+              {
+                quantity: subscription ? 1 : input.weeks,
+                price_data: {
+                  currency: 'usd',
+                  unit_amount: input.weeklyPriceCents,
+                  product_data: { name: input.description },
+                  ...(subscription ? { recurring: { interval: 'week' as const } } : {}),
+                },
+              },
+            ],
+            metadata,
+            ...(subscription
+              ? {
+                  subscription_data: {
+                    metadata: { checkoutId: input.checkoutId, userId: input.userId },
+                  },
+                }
+              : { payment_intent_data: { metadata } }),
+          },
+          { idempotencyKey: input.checkoutId },
+        );
+        if (!session.url) throw new ProcessorUnavailable('Stripe answered a session without a URL');
+        return { ref: session.id, url: session.url };
+      }),
+    portal: (input) =>
+      call(async () => {
+        const session = await stripe.billingPortal.sessions.create({
+          customer: input.customerRef,
+          return_url: input.returnUrl,
+          locale: input.locale,
+        });
+        return session.url;
+      }),
+    setCancelAtPeriodEnd: (ref, cancel) =>
+      call(async () => {
+        await stripe.subscriptions.update(ref, { cancel_at_period_end: cancel });
+      }),
+    paymentIntentOfInvoice: (invoiceId) =>
+      call(async () => {
+        // Invoice events leave `payments` out unless expanded: ask Stripe which intent paid it.
+        const page = await stripe.invoicePayments.list({ invoice: invoiceId, limit: 10 });
+        const paid = page.data.find((p) => p.status === 'paid') ?? page.data[0];
+        const intent = paid?.payment?.payment_intent;
+        return typeof intent === 'string' ? intent : (intent?.id ?? null);
+      }),
+    refund: (input) =>
+      call(async () => {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: input.paymentIntent,
+            amount: input.amountCents,
+            reason: 'requested_by_customer',
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return refund.id;
+      }),
+    addCredit: (input) =>
+      call(async () => {
+        // A negative balance transaction is credit the next invoice uses before charging the card.
+        await stripe.customers.createBalanceTransaction(
+          input.customerRef,
+          { amount: -input.amountCents, currency: 'usd', description: 'Referral free week' },
+          { idempotencyKey: input.idempotencyKey },
+        );
+      }),
+    verifyWebhook(rawBody, signature, receivedAt) {
+      const event = stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        options.webhookSecret,
+        options.toleranceSeconds,
+        undefined,
+        receivedAt,
+      );
+      return eventSchema.parse(event);
     },
   };
+}
+
+/** Maps stripe-node's errors: a 4xx refusal is the caller's to fix, the rest may pass on retry. */
+async function call<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError) {
+      throw new ProcessorRefusal(
+        'card_error',
+        402,
+        error.decline_code ?? error.code ?? null,
+        error.message,
+      );
+    }
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      throw new ProcessorRefusal(
+        'invalid_request_error',
+        status,
+        error.code ?? null,
+        error.message,
+      );
+    }
+    if (
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeAPIError ||
+      error instanceof Stripe.errors.StripeRateLimitError ||
+      (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 500) >= 500)
+    ) {
+      throw new ProcessorUnavailable(error.message);
+    }
+    throw error;
+  }
 }

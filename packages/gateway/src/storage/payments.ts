@@ -1,5 +1,7 @@
-// The payments table: one row per (user, Idempotency-Key), moved from pending to processing,
-// succeeded or failed by conditional updates, so a late webhook never undoes a settled payment.
+// The payments table: one row per charge the processor reported (a checkout's one-off payment, a
+// subscription's weekly invoice), keyed per driver by the processor's object ('pi:…', 'invoice:…'),
+// so an event delivered twice, or two events about one charge, make one row. A succeeded row is
+// never changed back by a late failure.
 import type { Payment, PaymentStatus } from '@blockcatch/sdk';
 import type { Queryable } from './db.js';
 
@@ -20,55 +22,80 @@ export interface PaymentRecord {
   created_ts: number;
   settled_ts: number | null;
   expiration_after_ts: number | null;
+  kind: 'one_off' | 'renewal';
+  refunded_weeks: number;
+  receipt_url: string | null;
 }
 
-export type NewPayment = Pick<
-  PaymentRecord,
-  | 'id'
-  | 'user_id'
-  | 'idempotency_key'
-  | 'request_hash'
-  | 'provider'
-  | 'weeks'
-  | 'amount_cents'
-  | 'card_last4'
-  | 'lease_until_ts'
-  | 'created_ts'
->;
+export interface ChargeReport {
+  id: string;
+  userId: string;
+  /** The processor object the charge belongs to: one row per key and driver. */
+  key: string;
+  provider: PaymentRecord['provider'];
+  /** The processor's PaymentIntent, which refunds and disputes name. */
+  providerRef: string | null;
+  kind: PaymentRecord['kind'];
+  weeks: number;
+  amountCents: number;
+  status: 'succeeded' | 'failed';
+  cardLast4: string | null;
+  failureReason: string | null;
+  receiptUrl: string | null;
+  now: number;
+}
 
-/** Inserts a pending payment, or returns null when this user already used the key. */
-export async function insertPayment(db: Queryable, p: NewPayment): Promise<PaymentRecord | null> {
-  const rows = await db.query<PaymentRecord>(
-    `INSERT INTO payments (id, user_id, idempotency_key, request_hash, provider, weeks, amount_cents,
-       card_last4, status, lease_until_ts, created_ts)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $10)
-     ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING *`,
+/**
+ * Records what the processor said about a charge. `succeededNow` is true only for the one call that
+ * moved it to succeeded, which is the one that may add weeks.
+ */
+export async function recordCharge(
+  tx: Queryable,
+  c: ChargeReport,
+): Promise<{ payment: PaymentRecord; succeededNow: boolean }> {
+  const rows = await tx.query<PaymentRecord>(
+    `INSERT INTO payments (id, user_id, idempotency_key, request_hash, provider, provider_ref, weeks,
+       amount_cents, status, card_last4, failure_reason, kind, receipt_url, created_ts, settled_ts)
+     VALUES ($1, $2, $3, '', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
+     ON CONFLICT (user_id, idempotency_key) DO UPDATE SET status = EXCLUDED.status,
+       failure_reason = EXCLUDED.failure_reason, settled_ts = EXCLUDED.settled_ts,
+       card_last4 = coalesce(EXCLUDED.card_last4, payments.card_last4),
+       receipt_url = coalesce(EXCLUDED.receipt_url, payments.receipt_url),
+       provider_ref = coalesce(payments.provider_ref, EXCLUDED.provider_ref)
+     WHERE payments.status <> 'succeeded'
+     RETURNING *`,
     [
-      p.id,
-      p.user_id,
-      p.idempotency_key,
-      p.request_hash,
-      p.provider,
-      p.weeks,
-      p.amount_cents,
-      p.card_last4,
-      p.lease_until_ts,
-      p.created_ts,
+      c.id,
+      c.userId,
+      c.key,
+      c.provider,
+      c.providerRef,
+      c.weeks,
+      c.amountCents,
+      c.status,
+      c.cardLast4,
+      c.failureReason,
+      c.kind,
+      c.receiptUrl,
+      c.now,
     ],
   );
-  return rows[0] ?? null;
+  const row = rows[0];
+  if (row) return { payment: row, succeededNow: row.status === 'succeeded' };
+  const existing = await tx.query<PaymentRecord>(
+    'SELECT * FROM payments WHERE user_id = $1 AND idempotency_key = $2',
+    [c.userId, c.key],
+  );
+  if (!existing[0]) throw new Error('payment vanished after a key conflict');
+  return { payment: existing[0], succeededNow: false };
 }
 
-export async function findPaymentByKey(
-  db: Queryable,
-  userId: string,
-  key: string,
-): Promise<PaymentRecord | null> {
-  const rows = await db.query<PaymentRecord>(
-    'SELECT * FROM payments WHERE user_id = $1 AND idempotency_key = $2',
-    [userId, key],
-  );
-  return rows[0] ?? null;
+export async function setPaymentExpiration(
+  tx: Queryable,
+  id: string,
+  expiration: number,
+): Promise<void> {
+  await tx.query('UPDATE payments SET expiration_after_ts = $2 WHERE id = $1', [id, expiration]);
 }
 
 export async function findPayment(db: Queryable, id: string): Promise<PaymentRecord | null> {
@@ -76,55 +103,34 @@ export async function findPayment(db: Queryable, id: string): Promise<PaymentRec
   return rows[0] ?? null;
 }
 
-export async function findPaymentByProviderRef(
+/** The succeeded charge a processor's PaymentIntent paid (refunds and disputes name it). */
+export async function findPaidByProviderRef(
   db: Queryable,
   provider: PaymentRecord['provider'],
   ref: string,
 ): Promise<PaymentRecord | null> {
   const rows = await db.query<PaymentRecord>(
-    'SELECT * FROM payments WHERE provider = $1 AND provider_ref = $2',
+    `SELECT * FROM payments WHERE provider = $1 AND provider_ref = $2 AND status = 'succeeded'
+     FOR UPDATE`,
     [provider, ref],
   );
   return rows[0] ?? null;
 }
 
-/**
- * Takes the charge of a pending payment whose previous attempt died or gave up (its lease ran
- * out); null when another request holds it or it has moved on.
- */
-export async function takePaymentLease(
-  db: Queryable,
+/** Raises the refunded weeks to `weeks`; answers how many more that is (0 when not more). */
+export async function raiseRefundedWeeks(
+  tx: Queryable,
   id: string,
-  now: number,
-  until: number,
-): Promise<PaymentRecord | null> {
-  const rows = await db.query<PaymentRecord>(
-    `UPDATE payments SET lease_until_ts = $3
-     WHERE id = $1 AND status = 'pending' AND lease_until_ts <= $2 RETURNING *`,
-    [id, now, until],
+  weeks: number,
+): Promise<number> {
+  const before = await tx.query<{ refunded_weeks: number }>(
+    'SELECT refunded_weeks FROM payments WHERE id = $1 FOR UPDATE',
+    [id],
   );
-  return rows[0] ?? null;
-}
-
-export async function releasePaymentLease(db: Queryable, id: string): Promise<void> {
-  await db.query(`UPDATE payments SET lease_until_ts = 0 WHERE id = $1 AND status = 'pending'`, [
-    id,
-  ]);
-}
-
-/** Pending → processing, keeping the provider's reference for its later webhook or confirmation. */
-export async function markPaymentProcessing(
-  db: Queryable,
-  id: string,
-  providerRef: string,
-  cardLast4: string | null,
-): Promise<void> {
-  await db.query(
-    `UPDATE payments SET status = 'processing', provider_ref = $2,
-       card_last4 = coalesce($3, card_last4), lease_until_ts = 0
-     WHERE id = $1 AND status = 'pending'`,
-    [id, providerRef, cardLast4],
-  );
+  const previous = before[0]?.refunded_weeks ?? 0;
+  if (weeks <= previous) return 0;
+  await tx.query('UPDATE payments SET refunded_weeks = $2 WHERE id = $1', [id, weeks]);
+  return weeks - previous;
 }
 
 export async function listPaymentsOfUser(db: Queryable, userId: string): Promise<PaymentRecord[]> {
@@ -165,6 +171,9 @@ export function toPayment(record: PaymentRecord): Payment {
     createdTimestamp: record.created_ts,
     settledTimestamp: record.settled_ts,
     expirationDateTimestamp: record.expiration_after_ts,
+    kind: record.kind,
+    refundedWeeks: record.refunded_weeks,
+    receiptUrl: record.receipt_url,
   };
 }
 

@@ -1,8 +1,8 @@
 // Drivers made for a test on a running gateway: an identity account, a Flex users row, a real id
 // token, and a small JSON client for the /api endpoints that sends it.
-import { randomUUID } from 'node:crypto';
 import type { Gateway } from '../../src/server.js';
 import { insertUsers, type UserRecord } from '../../src/storage/users.js';
+import { checkoutAndPay } from './checkout.js';
 import { signIn } from './sign-in.js';
 
 export interface JsonReply {
@@ -66,23 +66,17 @@ export async function addDriver(
 }
 
 /** The sandbox's card that always succeeds. */
-export const TEST_CARD = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
 
 /**
  * A driver who may invite friends: the phone verified (as every test account is) and one week
- * paid by card through the payments endpoint.
+ * paid on the sandbox's hosted checkout.
  */
 export async function addInviter(
   running: { gateway: Gateway; url: string },
   row: Partial<UserRecord> = {},
 ): Promise<{ phone: string; call: Client }> {
   const driver = await addDriver(running, row);
-  const paid = await driver.call(
-    'POST',
-    '/api/flex/v1/payments',
-    { weeks: 1, card: TEST_CARD },
-    { 'idempotency-key': randomUUID() },
-  );
-  if (paid.status !== 201) throw new Error(`the inviter's payment failed: ${paid.status}`);
+  const { page } = await checkoutAndPay(running.url, driver.call, { mode: 'payment', weeks: 1 });
+  if (page.status !== 303) throw new Error(`the inviter's payment failed: ${page.status}`);
   return driver;
 }

@@ -1,11 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  type BillingEntry,
   cardDigits,
+  DUNNING_RETRY_DAYS,
+  expirationAfter,
   extendExpiration,
   isGoodStanding,
+  nextDunningAttempt,
   passesLuhn,
   paymentStanding,
+  refundExpiration,
+  refundedWeeks,
+  renewExpiration,
   WEEK_MS,
 } from './billing.js';
 
@@ -135,5 +142,118 @@ describe('card numbers', () => {
   it('refuses letters and numbers of the wrong length', () => {
     expect(cardDigits('4242 4242 4242 424x')).toBeNull();
     expect(cardDigits('4242')).toBeNull();
+  });
+});
+
+describe('renewals, credits and refunds', () => {
+  it('n on-time renewals move the end by exactly n weeks, whenever in the week each is paid', () => {
+    fc.assert(
+      fc.property(
+        instant,
+        fc.array(fc.integer({ min: 0, max: WEEK_MS - 1 }), { maxLength: 60 }),
+        (start, earlyBy) => {
+          // Renewal i is paid before the current end (Stripe bills at the period end or earlier).
+          let end = start;
+          for (const early of earlyBy) end = renewExpiration(end, end - early);
+          expect(end).toBe(start + earlyBy.length * WEEK_MS);
+        },
+      ),
+    );
+  });
+
+  it('a week of credit moves the end exactly as a paid renewal does', () => {
+    fc.assert(
+      fc.property(fc.option(instant, { nil: null }), instant, (current, now) => {
+        const credited = expirationAfter(current, [{ kind: 'credit', at: now }]);
+        expect(credited).toBe(renewExpiration(current, now));
+        expect(credited).toBe(extendExpiration(current, now, 1));
+      }),
+    );
+  });
+
+  it('refunding the weeks a payment bought gives back the end it started from (or now)', () => {
+    fc.assert(
+      fc.property(fc.option(instant, { nil: null }), instant, weeks, (current, now, n) => {
+        const paid = extendExpiration(current, now, n);
+        const back = refundExpiration(paid, n);
+        expect(back).toBe(current === null ? now : Math.max(current, now));
+      }),
+    );
+  });
+
+  it('any mix of payments, renewals, credits and refunds adds up week by week', () => {
+    const step = fc.record({
+      gap: fc.integer({ min: 0, max: 3 * 86_400_000 }),
+      kind: fc.constantFrom('payment', 'renewal', 'credit', 'refund'),
+      weeks: fc.integer({ min: 1, max: 4 }),
+    });
+    fc.assert(
+      fc.property(instant, weeks, fc.array(step, { maxLength: 40 }), (t0, first, steps) => {
+        // Entries at rising times, none after a lapse: while the driver stays paid up, the end is
+        // the start plus every week added minus every week refunded.
+        let at = t0;
+        const entries: BillingEntry[] = [{ kind: 'payment', at, weeks: first }];
+        let added = first;
+        for (const s of steps) {
+          at += s.gap;
+          const e: BillingEntry =
+            s.kind === 'payment'
+              ? { kind: 'payment', at, weeks: s.weeks }
+              : s.kind === 'refund'
+                ? { kind: 'refund', weeks: s.weeks }
+                : { kind: s.kind, at };
+          const after = expirationAfter(t0, [...entries, e]) ?? 0;
+          if (after <= at + 3 * 86_400_000) continue;
+          entries.push(e);
+          added += e.kind === 'payment' ? e.weeks : e.kind === 'refund' ? -e.weeks : 1;
+        }
+        expect(expirationAfter(t0, entries)).toBe(t0 + added * WEEK_MS);
+      }),
+    );
+  });
+
+  it('never extends an end to before now plus the weeks bought', () => {
+    fc.assert(
+      fc.property(fc.option(instant, { nil: null }), instant, weeks, (current, now, n) => {
+        const end = extendExpiration(current, now, n);
+        expect(end).toBeGreaterThanOrEqual(now + n * WEEK_MS);
+        if (current !== null) expect(end).toBeGreaterThanOrEqual(current + n * WEEK_MS);
+      }),
+    );
+  });
+
+  it('counts whole refunded weeks only, never more than were bought', () => {
+    fc.assert(
+      fc.property(weeks, fc.integer({ min: 1, max: 100_000 }), fc.nat(), (n, unit, refunded) => {
+        const amount = n * unit;
+        const back = refundedWeeks(Math.min(refunded, amount), amount, n);
+        expect(back).toBeGreaterThanOrEqual(0);
+        expect(back).toBeLessThanOrEqual(n);
+        expect(back * unit).toBeLessThanOrEqual(Math.min(refunded, amount));
+        expect(refundedWeeks(amount, amount, n)).toBe(n);
+        expect(refundedWeeks((n - 1) * unit + unit - 1, amount, n)).toBe(n - 1);
+      }),
+    );
+    expect(refundedWeeks(500, 0, 1)).toBe(0);
+  });
+
+  it('retries a failed renewal on a rising schedule inside the paid week, then stops', () => {
+    fc.assert(
+      fc.property(instant, (failedAt) => {
+        const times: number[] = [];
+        for (let attempts = 1; ; attempts++) {
+          const next = nextDunningAttempt(failedAt, attempts);
+          if (next === null) break;
+          times.push(next);
+        }
+        expect(times).toHaveLength(DUNNING_RETRY_DAYS.length);
+        expect([...times].sort((a, b) => a - b)).toEqual(times);
+        expect(new Set(times).size).toBe(times.length);
+        for (const t of times) {
+          expect(t).toBeGreaterThan(failedAt);
+          expect(t).toBeLessThan(failedAt + WEEK_MS);
+        }
+      }),
+    );
   });
 });

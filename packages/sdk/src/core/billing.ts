@@ -26,6 +26,65 @@ export function extendExpiration(current: number | null, now: number, weeks: num
   return from + weeks * WEEK_MS;
 }
 
+/**
+ * A paid renewal (or a week of referral credit): exactly one week from the end of the current paid
+ * time, or from now when it already ran out.
+ */
+export function renewExpiration(current: number | null, now: number): number {
+  return extendExpiration(current, now, 1);
+}
+
+/**
+ * Refunded weeks are taken back from the end of the paid time; it may then lie in the past, and the
+ * driver loses good standing. Null (never paid) stays null.
+ */
+export function refundExpiration(current: number | null, weeks: number): number | null {
+  if (!Number.isInteger(weeks) || weeks < 0) {
+    throw new RangeError(`weeks must be a whole number of weeks, not ${weeks}`);
+  }
+  return current === null ? null : current - weeks * WEEK_MS;
+}
+
+/**
+ * The whole weeks a processor's cumulative refund covers on a payment of `weeks` weeks for
+ * `amountCents`: a partial week refunded is not a week taken back.
+ */
+export function refundedWeeks(amountRefundedCents: number, amountCents: number, weeks: number) {
+  if (amountCents <= 0 || weeks <= 0 || amountRefundedCents <= 0) return 0;
+  return Math.min(weeks, Math.floor((amountRefundedCents * weeks) / amountCents));
+}
+
+/**
+ * Days after a renewal first fails on which the card is tried again; after the last one fails the
+ * subscription is canceled. All fall inside the paid week, so a driver who updates the card in time
+ * never loses a day.
+ */
+export const DUNNING_RETRY_DAYS = [1, 3, 5] as const;
+
+/** When the renewal is tried next after `attempts` failed attempts, or null when none is left. */
+export function nextDunningAttempt(firstFailedAt: number, attempts: number): number | null {
+  const days = DUNNING_RETRY_DAYS[attempts - 1];
+  return days === undefined ? null : firstFailedAt + days * 24 * 60 * 60 * 1000;
+}
+
+/** What moves a driver's paid time, in order: the fold below is what the gateway applies. */
+export type BillingEntry =
+  | { kind: 'payment'; at: number; weeks: number }
+  | { kind: 'renewal'; at: number }
+  | { kind: 'credit'; at: number }
+  | { kind: 'refund'; weeks: number };
+
+/** The expiration after applying `entries` to `start`, as the gateway's webhooks apply them. */
+export function expirationAfter(start: number | null, entries: readonly BillingEntry[]) {
+  let current = start;
+  for (const entry of entries) {
+    if (entry.kind === 'payment') current = extendExpiration(current, entry.at, entry.weeks);
+    else if (entry.kind === 'refund') current = refundExpiration(current, entry.weeks);
+    else current = renewExpiration(current, entry.at);
+  }
+  return current;
+}
+
 /** In good standing while the paid-up time is still ahead. */
 export function isGoodStanding(expiration: number | null, now: number): boolean {
   return expiration !== null && expiration > now;

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BillingNotice } from '../../components/driver/BillingNotice.js';
 import { LatencyLine } from '../../components/driver/LatencyLine.js';
 import { SearchState } from '../../components/driver/SearchState.js';
 import { FormAlert } from '../../components/FormAlert.js';
@@ -92,6 +93,7 @@ export default function DashboardPage() {
         <SearchState data={data} timeZone={timeZone} />
         <LatencyLine latency={latency.data} />
         <ServiceBanner data={data} />
+        <BillingNotice />
         <div className="state-actions">
           <button
             type="button"

@@ -11,39 +11,54 @@ const weeksSchema = z
   .min(MIN_WEEKS, `buy at least ${MIN_WEEKS} week`)
   .max(MAX_WEEKS, `buy at most ${MAX_WEEKS} weeks at once`);
 
-/** Card details, accepted by the sandbox provider only: real cards never reach the gateway. */
-export const sandboxCardSchema = z.strictObject({
-  number: z.string().min(1).max(40),
-  expMonth: z.number().int().min(1).max(12),
-  expYear: z.number().int().min(2000).max(2100),
-  cvc: z
-    .string()
-    .max(4, { abort: true, message: 'cvc must be 3 or 4 digits' })
-    .regex(/^\d{3,4}$/, 'cvc must be 3 or 4 digits'),
-});
-export type SandboxCard = z.infer<typeof sandboxCardSchema>;
-
 /**
- * `POST /api/flex/v1/payments` with an Idempotency-Key header. The sandbox takes `card`; Stripe
- * takes `paymentMethodId` (a `pm_…` made in the browser by Stripe.js), so card numbers never pass
- * through the gateway in production.
+ * `POST /api/flex/v1/checkout` with an Idempotency-Key header: the gateway answers a hosted
+ * checkout's URL (Stripe Checkout, or the sandbox's page). No body of the product carries card
+ * data: strict objects refuse any other field, a card included.
  */
-export const sandboxPaymentRequestSchema = z.strictObject({
-  weeks: weeksSchema,
-  card: sandboxCardSchema,
+export const checkoutRequestSchema = z.strictObject({
+  /** 'subscription' renews every week by itself; 'payment' buys `weeks` weeks once. */
+  mode: z.enum(['subscription', 'payment']),
+  weeks: weeksSchema.default(1),
+  /** The checkout page's language. */
+  locale: z.enum(['en', 'es']).default('en'),
 });
-export const stripePaymentRequestSchema = z.strictObject({
-  weeks: weeksSchema,
-  paymentMethodId: z
-    .string()
-    .max(255, { abort: true })
-    .regex(/^pm_\w+$/, 'paymentMethodId must be a pm_… id from Stripe.js'),
+export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+
+export const checkoutSchema = z.object({
+  id: z.string(),
+  mode: z.enum(['subscription', 'payment']),
+  weeks: z.number().int(),
+  amountCents: z.number().int(),
+  provider: z.enum(['sandbox', 'stripe']),
+  status: z.enum(['open', 'complete', 'expired']),
+  /** Where the driver pays: the processor's hosted page. */
+  url: z.string(),
+  /** Why the last attempt on the checkout page failed (a processor decline code), if it did. */
+  failureCode: z.string().nullable(),
+  createdTimestamp: timestampSchema,
 });
-export const createPaymentRequestSchema = z.union([
-  sandboxPaymentRequestSchema,
-  stripePaymentRequestSchema,
-]);
-export type CreatePaymentRequest = z.infer<typeof createPaymentRequestSchema>;
+export type Checkout = z.infer<typeof checkoutSchema>;
+export const checkoutResponseSchema = z.object({ Item: checkoutSchema });
+
+export const subscriptionSchema = z.object({
+  status: z.enum(['incomplete', 'active', 'past_due', 'canceled']),
+  cancelAtPeriodEnd: z.boolean(),
+  /** When the processor bills the next week. */
+  currentPeriodEndTimestamp: timestampSchema.nullable(),
+  /** Failed attempts at the open renewal (dunning); 0 when in good order. */
+  dunningAttempts: z.number().int(),
+  nextRetryTimestamp: timestampSchema.nullable(),
+  lastFailureCode: z.string().nullable(),
+  canceledTimestamp: timestampSchema.nullable(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const subscriptionUpdateRequestSchema = z.strictObject({
+  cancelAtPeriodEnd: z.boolean(),
+});
+
+export const portalResponseSchema = z.object({ url: z.string() });
 
 export const paymentStatusSchema = z.enum(['pending', 'processing', 'succeeded', 'failed']);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
@@ -61,19 +76,17 @@ export const paymentSchema = z.object({
   settledTimestamp: timestampSchema.nullable(),
   /** The driver's expiration right after this payment extended it; null until it succeeds. */
   expirationDateTimestamp: timestampSchema.nullable(),
+  /** 'one_off' bought `weeks` weeks at checkout; 'renewal' is a subscription's weekly invoice. */
+  kind: z.enum(['one_off', 'renewal']),
+  /** Weeks refunded and taken back. */
+  refundedWeeks: z.number().int(),
+  /** The processor's receipt or invoice page. */
+  receiptUrl: z.string().nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-/** 201 when the charge succeeded, 202 while it is processing (`message` is the screen's text). */
-export const paymentResponseSchema = z.object({
-  status: paymentStatusSchema,
-  message: z.string().optional(),
-  payment: paymentSchema,
-});
-export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
-
 export const paymentsResponseSchema = z.object({ Items: z.array(paymentSchema) });
-/** `GET /payments/{id}`, and the sandbox's confirmation of a processing payment. */
+/** `GET /payments/{id}`. */
 export const paymentItemResponseSchema = z.object({ Item: paymentSchema });
 
 export const priceResponseSchema = z.object({
@@ -81,16 +94,10 @@ export const priceResponseSchema = z.object({
   currency: z.literal('usd'),
   minWeeks: z.number().int(),
   maxWeeks: z.number().int(),
-  /** 'sandbox' takes `card` in the payment body; 'stripe' takes `paymentMethodId`. */
+  /** Who processes the card on the hosted checkout: the sandbox's test page, or Stripe. */
   provider: z.enum(['sandbox', 'stripe']),
 });
 export type PriceResponse = z.infer<typeof priceResponseSchema>;
-
-/** Admin stand-in for the card network settling a processing sandbox payment. */
-export const confirmSandboxPaymentRequestSchema = z
-  .strictObject({ outcome: z.enum(['succeeded', 'failed']).default('succeeded') })
-  .default({ outcome: 'succeeded' });
-export type ConfirmSandboxPaymentRequest = z.input<typeof confirmSandboxPaymentRequestSchema>;
 
 export const billingQuerySchema = z.strictObject({
   from: boundedFormat(10, z.iso.date('from must be a day as YYYY-MM-DD')),
@@ -120,3 +127,83 @@ export const billingResponseSchema = z.object({
   Items: z.array(billingPaymentSchema),
 });
 export type BillingResponse = z.infer<typeof billingResponseSchema>;
+
+/** `GET /api/flex/v1/billing`: the driver's own billing page. */
+export const billingSummarySchema = z.object({
+  provider: z.enum(['sandbox', 'stripe']),
+  weeklyPriceCents: z.number().int(),
+  expirationDateTimestamp: timestampSchema.nullable(),
+  goodStanding: z.boolean(),
+  subscription: subscriptionSchema.nullable(),
+  /** Free weeks (referrals) waiting to pay the next renewals. */
+  creditWeeks: z.number().int(),
+  /** Free weeks granted so far, and when each was. */
+  credits: z.array(z.object({ weeks: z.number().int(), createdTimestamp: timestampSchema })),
+  /** Paid and failed charges, newest first, with receipts. */
+  invoices: z.array(paymentSchema),
+});
+export type BillingSummary = z.infer<typeof billingSummarySchema>;
+
+/** `POST /api/flex/v1/admin/billing/refunds` (billing admins): whole weeks, with the reason. */
+export const refundRequestSchema = z.strictObject({
+  paymentId: z.string().min(1).max(100),
+  weeks: weeksSchema,
+  reason: z.string().trim().min(3, 'reason must say why, in at least 3 characters').max(500),
+});
+export type RefundRequest = z.infer<typeof refundRequestSchema>;
+
+export const refundSchema = z.object({
+  id: z.string(),
+  paymentId: z.string(),
+  weeks: z.number().int(),
+  amountCents: z.number().int(),
+  reason: z.string(),
+  refundedBy: z.string(),
+  createdTimestamp: timestampSchema,
+  name: z.string(),
+  phoneNumber: z.string(),
+});
+export const refundResponseSchema = z.object({ Item: refundSchema });
+
+const overviewDriverSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  phoneNumber: z.string(),
+});
+
+/** `GET /api/flex/v1/admin/billing/overview` (billing admins): the subscription business now. */
+export const billingOverviewSchema = z.object({
+  weeklyPriceCents: z.number().int(),
+  activeSubscriptions: z.number().int(),
+  /** What the active subscriptions that are not canceling bill per week. */
+  weeklyRevenueCents: z.number().int(),
+  /** Succeeded payments over the last 7 days, net of refunds. */
+  lastSevenDaysCents: z.number().int(),
+  dunning: z.array(
+    overviewDriverSchema.extend({
+      attempts: z.number().int(),
+      nextRetryTimestamp: timestampSchema.nullable(),
+      failedSinceTimestamp: timestampSchema.nullable(),
+      lastFailureCode: z.string().nullable(),
+      expirationDateTimestamp: timestampSchema.nullable(),
+    }),
+  ),
+  cancellations: z.array(
+    overviewDriverSchema.extend({
+      status: z.enum(['incomplete', 'active', 'past_due', 'canceled']),
+      endsTimestamp: timestampSchema.nullable(),
+      canceledTimestamp: timestampSchema.nullable(),
+    }),
+  ),
+  flags: z.array(
+    overviewDriverSchema.extend({
+      kind: z.literal('dispute'),
+      paymentId: z.string().nullable(),
+      reason: z.string(),
+      amountCents: z.number().int(),
+      createdTimestamp: timestampSchema,
+    }),
+  ),
+  refunds: z.array(refundSchema),
+});
+export type BillingOverview = z.infer<typeof billingOverviewSchema>;

@@ -1,8 +1,13 @@
-// GET /api/flex/v1/admin/billing: succeeded payments per calendar day (needs billing details).
+// Admin billing (needs billing details): succeeded payments per calendar day, the subscription
+// overview (active, weekly revenue, dunning, cancellations, disputes, refunds) and refunds.
 import {
+  type BillingOverview,
   type BillingQuery,
   type BillingResponse,
+  billingOverviewSchema,
   billingResponseSchema,
+  type RefundRequest,
+  refundResponseSchema,
 } from '../../core/schemas/index.js';
 import type { Requester, RequestOptions } from '../client.js';
 
@@ -14,6 +19,15 @@ export function billingResource(http: Requester) {
         ...options,
         query: { from: query.from, to: query.to, timeZone: query.timeZone },
       });
+    },
+    async billingOverview(options?: RequestOptions): Promise<BillingOverview> {
+      return http.get('/api/flex/v1/admin/billing/overview', billingOverviewSchema, options);
+    },
+    /** Refunds whole weeks of a payment; the weeks are taken back once the processor confirms. */
+    async refund(body: RefundRequest, options?: RequestOptions) {
+      return (
+        await http.post('/api/flex/v1/admin/billing/refunds', refundResponseSchema, body, options)
+      ).Item;
     },
   };
 }

@@ -1,24 +1,27 @@
-// Weekly payments under /api/flex/v1: the price, paying under an idempotency key, my payments, and
-// the sandbox's stand-in for the card network settling a processing payment (admins only).
+// Weekly payments under /api/flex/v1: the price, a hosted checkout (the card is typed on the
+// processor's page, never sent here), my billing (subscription, invoices, credit), cancel or
+// resume at the end of the paid week, the processor's billing portal, and my payments.
 import {
-  type ConfirmSandboxPaymentRequest,
-  type CreatePaymentRequest,
+  type BillingSummary,
+  billingSummarySchema,
+  type Checkout,
+  type CheckoutRequest,
+  checkoutResponseSchema,
   type Payment,
-  type PaymentResponse,
   type PriceResponse,
   paymentItemResponseSchema,
-  paymentResponseSchema,
   paymentsResponseSchema,
+  portalResponseSchema,
   priceResponseSchema,
 } from '../../core/schemas/index.js';
 import type { Requester, RequestOptions } from '../client.js';
 
 const BASE = '/api/flex/v1';
 
-export interface PaymentOptions extends RequestOptions {
+export interface CheckoutOptions extends RequestOptions {
   /**
-   * One key per payment the driver means to make, kept across retries: the gateway charges a key
-   * once and answers a repeat with that payment's current state. Required, as by the gateway.
+   * One key per checkout the driver means to open, kept across retries: a repeat answers the same
+   * checkout. Required, as by the gateway.
    */
   idempotencyKey: string;
 }
@@ -28,9 +31,45 @@ export function paymentsResource(http: Requester) {
     async price(options?: RequestOptions): Promise<PriceResponse> {
       return http.get(`${BASE}/price`, priceResponseSchema, options);
     },
-    /** `status` is 'succeeded' (201) or 'processing' (202); a decline is an HttpError 402. */
-    async create(body: CreatePaymentRequest, options: PaymentOptions): Promise<PaymentResponse> {
-      return http.post(`${BASE}/payments`, paymentResponseSchema, body, options);
+    /** Opens a hosted checkout; send the driver to `url`. */
+    async checkout(body: CheckoutRequest, options: CheckoutOptions): Promise<Checkout> {
+      return (await http.post(`${BASE}/checkout`, checkoutResponseSchema, body, options)).Item;
+    },
+    /** A checkout of mine: 'complete' once the processor's webhook settled it. */
+    async getCheckout(id: string, options?: RequestOptions): Promise<Checkout> {
+      return (
+        await http.get(
+          `${BASE}/checkout/${encodeURIComponent(id)}`,
+          checkoutResponseSchema,
+          options,
+        )
+      ).Item;
+    },
+    async billing(options?: RequestOptions): Promise<BillingSummary> {
+      return http.get(`${BASE}/billing`, billingSummarySchema, options);
+    },
+    /** Cancel at the end of the paid week (true), or resume (false). */
+    async setCancelAtPeriodEnd(
+      cancelAtPeriodEnd: boolean,
+      options?: RequestOptions,
+    ): Promise<BillingSummary> {
+      return http.post(
+        `${BASE}/billing/subscription`,
+        billingSummarySchema,
+        { cancelAtPeriodEnd },
+        options,
+      );
+    },
+    /** The processor's billing portal (update the card, invoices): send the driver to `url`. */
+    async portal(locale: 'en' | 'es' = 'en', options?: RequestOptions): Promise<string> {
+      return (
+        await http.post(
+          `${BASE}/billing/portal?locale=${locale}`,
+          portalResponseSchema,
+          {},
+          options,
+        )
+      ).url;
     },
     /** Mine, newest first. */
     async list(options?: RequestOptions): Promise<Payment[]> {
@@ -41,21 +80,6 @@ export function paymentsResource(http: Requester) {
         await http.get(
           `${BASE}/payments/${encodeURIComponent(id)}`,
           paymentItemResponseSchema,
-          options,
-        )
-      ).Item;
-    },
-    /** Sandbox only, admins only: settles a processing payment. */
-    async confirmSandbox(
-      id: string,
-      body: ConfirmSandboxPaymentRequest = {},
-      options?: RequestOptions,
-    ): Promise<Payment> {
-      return (
-        await http.post(
-          `/api/sandbox/payments/${encodeURIComponent(id)}/confirm`,
-          paymentItemResponseSchema,
-          body,
           options,
         )
       ).Item;
