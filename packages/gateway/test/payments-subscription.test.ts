@@ -322,12 +322,18 @@ describe('referral credit', () => {
   });
 
   it('a driver who pays by the week gets the free week as added time', async () => {
+    // Only a driver who has paid may invite: a day left, then one week bought once.
     const inviter = await addDriver(api, { expiration_ts: clock + DAY, good_standing: true });
+    await checkoutAndPay(api.url, inviter.call, { mode: 'payment', weeks: 1 });
+    expect(await expirationOf(inviter.phone)).toBe(clock + DAY + WEEK_MS);
     const friendPhone = freshPhone();
-    await inviter.call('POST', '/api/flex/v1/invitations', { phoneNumber: friendPhone });
+    const invited = await inviter.call('POST', '/api/flex/v1/invitations', {
+      phoneNumber: friendPhone,
+    });
+    expect(invited.status).toBe(201);
     const friend = await addDriver(api, { phone_number: friendPhone });
     await checkoutAndPay(api.url, friend.call, { mode: 'payment', weeks: 1 });
-    expect(await expirationOf(inviter.phone)).toBe(clock + DAY + WEEK_MS);
+    expect(await expirationOf(inviter.phone)).toBe(clock + DAY + 2 * WEEK_MS);
     expect((await billingOf(inviter.call)).creditWeeks).toBe(0);
   });
 });
