@@ -55,11 +55,22 @@ export const sendPreviewSchema = z.object({
   queued: z.number().int().nonnegative(),
   skipped: z.array(z.object({ number: z.string(), reason: skipReasonSchema })),
   waitingForQuietHours: z.number().int().nonnegative(),
+  /** When the last of those waiting is released (epoch ms). */
+  quietHoursUntil: z.number().optional(),
   sendAt: z.number().optional(),
+  /** Recipients the job named by `key` already has: the send would not text them again. */
+  earlier: z.number().int().nonnegative().optional(),
+  /** That job, when the key names one. */
+  jobId: z.string().optional(),
+  /** Segments per SMS (1 for WhatsApp). */
+  segments: z.number().int().nonnegative().optional(),
+  /** US dollars, at the gateway's prices, of what would be queued. */
+  estimatedCost: z.number().nonnegative().optional(),
 });
 export type SendPreview = z.infer<typeof sendPreviewSchema>;
 
-export type SendPreviewRequest = { numbers: Recipient[]; sendAt?: string } & (
+/** `key`: the Idempotency-Key the send will use, so recipients its job already has are counted. */
+export type SendPreviewRequest = { numbers: Recipient[]; sendAt?: string; key?: string } & (
   | { channel: 'sms'; message: string }
   | { channel: 'whatsapp'; msgTemplate: MsgTemplate }
 );
