@@ -86,6 +86,14 @@ export async function seedSandbox(gateway: Gateway, flexCount = 12): Promise<voi
       language: 'en',
       components: [{ type: 'BODY', text: 'Your week of service ends soon.' }],
     },
+    // A value given with the send (`--var week=12`).
+    {
+      id: 'tpl-week-en',
+      name: 'week_ends',
+      language: 'en',
+      components: [{ type: 'BODY', text: 'Week {{week}}: your week of service ends soon.' }],
+      variables: [{ key: 'week', type: 'text', source: 'value' }],
+    },
   ]);
 }
 

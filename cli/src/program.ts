@@ -10,7 +10,7 @@ import {
   type OptionValues,
 } from '@commander-js/extra-typings';
 import { t } from './i18n.js';
-import { selfCommand } from './self-command.js';
+import { absoluteCommand, selfCommand } from './self-command.js';
 
 /** The flags every command takes, before parseGlobalOptions checks them. */
 export interface GlobalFlags {
@@ -69,6 +69,16 @@ function examples<C extends CommandUnknownOpts>(command: C, lines: string[]): C 
   const self = selfCommand();
   const shown = lines.map((l) => `  $ ${l.replace(/(^|\s)blockcatch /g, `$1${self} `)}`);
   return command.addHelpText('after', `\n${t('cli.help.examples')}\n${shown.join('\n')}\n`);
+}
+
+/** Each `--var` adds to the list. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** A crontab line that works pasted as it is: an absolute command, and `%` escaped as cron needs. */
+export function cronExample(command = absoluteCommand()): string {
+  return `0 9 * * * ${command} send sms --audience flex --expires-to $(date +\\%F) --message "Renew today" --yes >> $HOME/blockcatch.log 2>&1`;
 }
 
 function triOption<F extends string>(flags: F, what: string) {
@@ -276,6 +286,7 @@ export function buildProgram() {
     .option('--message-file <file>', t('cli.help.messageFile'))
     .option('--template <name>', t('cli.help.template'))
     .option('--template-language <code>', t('cli.help.templateLanguage'))
+    .option('--var <name=value>', t('cli.help.var'), collect, [] as string[])
     .option('--only <csv>', t('cli.help.only'))
     .option('--exclude <csv>', t('cli.help.exclude'))
     .option('--dry-run', t('cli.help.dryRun'))
@@ -299,10 +310,10 @@ export function buildProgram() {
   examples(send, [
     'blockcatch send sms --audience flex --good-standing no --message "Your week ends today"',
     'blockcatch send sms --audience invitees --registered no --message-file invite.txt --dry-run --json',
-    'blockcatch send whatsapp --audience spark --template service_expiring --template-language es_MX --exclude opted-out.csv --yes',
-    '0 9 * * *  blockcatch send sms --audience flex --expires-to $(date +%F) --message "Renew" --yes',
+    'blockcatch send whatsapp --audience spark --template service_expiring --template-language es_MX --var week=1 --exclude opted-out.csv --yes',
+    'fortune | blockcatch send sms --audience flex --message-file - --allow-multipart --dry-run',
   ]);
-  send.addHelpText('after', `\n${t('cli.help.sendAfter')}\n`);
+  send.addHelpText('after', `\n${t('cli.help.sendAfter')}\n  ${cronExample()}\n`);
 
   const templates = translated(command('templates').description(t('cli.help.templates')));
   examples(

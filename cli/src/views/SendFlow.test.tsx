@@ -163,12 +163,9 @@ describe('SendFlow', () => {
   it('draws the progress bar while sending', async () => {
     let release: (value: string) => void = () => {};
     const onSend = vi.fn<OnSend>(
-      (
-        _phones: string[],
-        report: (p: { done: number; total: number; batch: number; batches: number }) => void,
-      ) =>
+      (_phones: string[], report: (p: { done: number; total: number }) => void) =>
         new Promise<string>((resolve) => {
-          report({ done: 20, total: 45, batch: 1, batches: 3 });
+          report({ done: 20, total: 45 });
           release = resolve;
         }),
     );
@@ -178,7 +175,7 @@ describe('SendFlow', () => {
     await eventually(() => {
       expect(lastFrame()).toContain('Sending message...');
       expect(lastFrame()).toContain('44%');
-      expect(lastFrame()).toContain('Sending batch 1 of 3 (20 of 45 recipients)');
+      expect(lastFrame()).toContain('Sending: 20 of 45 recipients handed to the gateway');
     });
     release('done!');
     await eventually(() => expect(lastFrame()).toContain('done!'));

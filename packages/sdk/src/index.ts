@@ -46,6 +46,7 @@ export {
 export {
   endOfDay,
   formatDayShort,
+  formatIsoDateTime,
   formatIsoDay,
   localTimeZone,
   offsetAt,
@@ -407,14 +408,11 @@ export type {
 /** The one backoff (full jitter under a doubling cap) the client, the send worker and the catcher use. */
 export { backoffDelay, type HttpMethod, type RetryPolicy } from './internal/retry.js';
 export {
-  createMemoryJournal,
-  type Journal,
-  type MemoryJournal,
-} from './send/journal.js';
-export {
   type BatchProgress,
+  type BatchResult,
   type BatchSender,
   type BatchSendSummary,
+  DEFAULT_BATCH_SIZE,
   type SendInBatchesOptions,
   sendInBatches,
 } from './send/send-in-batches.js';
