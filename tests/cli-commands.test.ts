@@ -89,6 +89,8 @@ describe('without a session', () => {
     expect(es.stdout).toContain('quedan 156 caracteres');
     const json = await cli(env, ['segments', '¿Qué tal? 😀', '--json']);
     expect(JSON.parse(json.stdout)).toMatchObject({ encoding: 'UCS-2', segments: 1 });
+    const piped = await cli(env, ['segments', '-', '--json'], { input: 'Hola desde un tubo\n' });
+    expect(JSON.parse(piped.stdout)).toMatchObject({ text: 'Hola desde un tubo', units: 18 });
   });
 });
 

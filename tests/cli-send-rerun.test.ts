@@ -156,6 +156,21 @@ describe('the dry run is the gateway preview', () => {
     expect(out).toMatchObject({ queued: 2, scheduledFor: dry.scheduledFor, replayed: false });
     const text = await cli(env, [...args, '--yes']);
     expect(text.stdout).toContain('nothing sent now');
-    expect((await cli(env, ['sends', 'cancel', out.jobId])).code).toBe(0);
+
+    // Followed by the start of its id, it says why it waits, and gives up at the timeout.
+    const short = out.jobId.slice(0, 8);
+    const waited = await cli(env, ['sends', 'show', short, '--wait', '--timeout', '1s']);
+    expect(waited.code).toBe(1);
+    expect(waited.stderr).toContain(`waiting: scheduled for ${dry.scheduledFor}`);
+    expect(waited.stderr).toContain('Not done when --timeout 1s ran out');
+    expect(waited.stderr).toContain(`sends show ${out.jobId} --wait`);
+    const noWait = await cli(env, ['sends', 'show', short, '--timeout', '1s']);
+    expect(noWait.code).toBe(2);
+
+    const listed = JSON.parse(
+      (await cli(env, ['sends', 'list', '--key', out.key, '--json'])).stdout,
+    );
+    expect(listed.items.map((j: { jobId: string }) => j.jobId)).toEqual([out.jobId]);
+    expect((await cli(env, ['sends', 'cancel', short])).code).toBe(0);
   });
 });

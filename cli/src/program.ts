@@ -366,6 +366,7 @@ export function buildProgram() {
     translated(sends.command('list'))
       .description(t('cli.help.sendsList'))
       .option('--limit <n>', t('cli.help.sendsLimit'))
+      .option('--key <key>', t('cli.help.sendsKey'))
       .option('--json', t('cli.help.jsonPlain'))
       .action((options) =>
         run(async () => (await import('./commands/sends.js')).runSendsList, {
@@ -374,7 +375,11 @@ export function buildProgram() {
           globals: globals(),
         }),
       ),
-    ['blockcatch sends list', 'blockcatch sends list --limit 5 --json'],
+    [
+      'blockcatch sends list',
+      'blockcatch sends list --limit 5 --json',
+      'blockcatch sends list --key nightly-renewals',
+    ],
   );
   examples(
     translated(sends.command('show'))
@@ -382,6 +387,7 @@ export function buildProgram() {
       .argument('<id>', t('cli.help.sendsId'))
       .option('--csv', t('cli.help.sendsCsv'))
       .option('--wait', t('cli.help.wait'))
+      .option('--timeout <duration>', t('cli.help.sendsTimeout'))
       .option('--json', t('cli.help.jsonPlain'))
       .action((id, options) =>
         run(async () => (await import('./commands/sends.js')).runSendsShow, {
@@ -390,7 +396,10 @@ export function buildProgram() {
           globals: globals(),
         }),
       ),
-    ['blockcatch sends show 3f2a… --wait', 'blockcatch sends show 3f2a… --csv > report.csv'],
+    [
+      'blockcatch sends show 3f2a --wait --timeout 10m',
+      'blockcatch sends show 3f2a --csv > report.csv',
+    ],
   );
   examples(
     translated(sends.command('cancel'))
@@ -403,7 +412,7 @@ export function buildProgram() {
           globals: globals(),
         }),
       ),
-    ['blockcatch sends cancel 3f2a…'],
+    ['blockcatch sends cancel 3f2a'],
   );
 
   examples(

@@ -273,6 +273,25 @@ describe.each<DbKind>(['pglite', 'postgres'])('sending messages (%s)', (kind) =>
       expect(other.body.message).not.toContain('the text changed');
     });
 
+    it('finds a job by the start of its id and lists the jobs a key named', async () => {
+      const key = newKey();
+      const sent = await sendSms(OWNER, ['5551230001'], 'find me', key);
+      const id: string = sent.body.jobId;
+      const byPrefix = await call('GET', `/api/flex/v1/admin/send-jobs/${id.slice(0, 8)}?limit=0`, {
+        user: OWNER,
+      });
+      expect(byPrefix.body).toMatchObject({ jobId: id, total: 1 });
+      const none = await call('GET', '/api/flex/v1/admin/send-jobs/zz%25', { user: OWNER });
+      expect(none.status).toBe(404);
+      const listed = await call(
+        'GET',
+        `/api/flex/v1/admin/send-jobs?key=${encodeURIComponent(key)}`,
+        { user: OWNER },
+      );
+      expect(listed.body.Items.map((j: { jobId: string }) => j.jobId)).toEqual([id]);
+      await waitForJob(testDb.db, id);
+    });
+
     it('refuses a send without the header, or with one too long, and writes nothing', async () => {
       const missing = await call('POST', '/api/flex/v1/admin/sendsms', {
         user: OWNER,

@@ -7,6 +7,8 @@ import {
   MAX_PHONE_LENGTH,
   type MsgTemplate,
   normalizePhone,
+  quietHoursRelease,
+  REGION_TIME_ZONES,
   type SendResult,
   segmentSms,
   sendResultSchema,
@@ -37,6 +39,7 @@ import {
   type KeyedJob,
   skipReasonOf,
 } from '../storage/send-job-create.js';
+import { findJobIdsByKey, findJobWait, resolveJobId } from '../storage/send-job-lookup.js';
 import { cancelJob, listJobs, readJobReport } from '../storage/send-jobs.js';
 import { listTemplates } from '../storage/templates.js';
 import {
@@ -86,6 +89,8 @@ const jobListQuerySchema = z.strictObject({
   before: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   /** Admins' sends by default; `system` for the gateway's own texts (invitations, alerts). */
   origin: z.enum(['admin', 'system', 'all']).optional(),
+  /** The jobs this Idempotency-Key named (one per admin who used it). */
+  key: idempotencyKeySchema.optional(),
 });
 
 const jobReportQuerySchema = z.strictObject({
@@ -206,7 +211,19 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
   api.get(
     '/api/flex/v1/admin/send-jobs',
     { config: { auth: 'admin' }, schema: { querystring: jobListQuerySchema } },
-    async (request) => ({ Items: await listJobs(db, prices, request.query) }),
+    async (request) => {
+      const { key, ...query } = request.query;
+      if (key === undefined) return { Items: await listJobs(db, prices, query) };
+      const ids = await findJobIdsByKey(db, key, query.limit ?? 20);
+      const reports = await Promise.all(
+        ids.map((id) => readJobReport(db, id, prices, { limit: 0 })),
+      );
+      return {
+        Items: reports.flatMap((r) =>
+          r ? [{ ...r, recipients: undefined, more: undefined }] : [],
+        ),
+      };
+    },
   );
 
   api.post(
@@ -240,14 +257,15 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
       schema: { params: jobParamsSchema, querystring: jobReportQuerySchema },
     },
     async (request) => {
-      const { id } = request.params;
+      const id = await jobIdOf(request.params.id);
       const { after, limit } = request.query;
       const report = await readJobReport(db, id, prices, {
         ...(after === undefined ? {} : { afterSeq: after }),
         ...(limit === undefined ? {} : { limit }),
       });
       if (!report) throw notFound(`No send job ${quote(id)}.`);
-      return report;
+      const waiting = report.done ? null : await waitOf(id);
+      return waiting ? { ...report, waiting } : report;
     },
   );
 
@@ -315,6 +333,38 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     );
     registerStatusCallback(scope, deps);
   });
+
+  /** A job's id, or the one job whose id starts with what was typed (`3f2a`). */
+  async function jobIdOf(typed: string): Promise<string> {
+    const [exact] = await db.query<{ id: string }>('SELECT id FROM send_jobs WHERE id = $1', [
+      typed,
+    ]);
+    if (exact) return exact.id;
+    const found = await resolveJobId(db, typed);
+    if (found === 'ambiguous') {
+      throw new ApiError(
+        409,
+        'conflict',
+        `More than one send job starts with ${quote(typed)}; give more of its id.`,
+        'id',
+      );
+    }
+    if (found === null) throw notFound(`No send job ${quote(typed)}.`);
+    return found;
+  }
+
+  /** What a job that is not done waits for: its schedule, quiet hours, a retry or its turn. */
+  async function waitOf(jobId: string) {
+    const now = deps.now();
+    const wait = await findJobWait(db, jobId, now);
+    if (!wait) return null;
+    const timeZone = (wait.region && REGION_TIME_ZONES[wait.region]) || deps.config.productTimeZone;
+    if (wait.reason === 'pace' && deps.config.quietHours) {
+      const release = quietHoursRelease(now, timeZone);
+      if (release > now) return { reason: 'quiet-hours' as const, until: release, timeZone };
+    }
+    return { reason: wait.reason, until: Math.max(wait.until, now), timeZone };
+  }
 
   /** Numbers a send would skip: opted out, or known landlines and unknown numbers. */
   async function findSkipped(
