@@ -201,5 +201,6 @@ function causeChain(error: unknown): string[] {
 export function redact(text: string): string {
   return text
     .replace(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, '[token]')
+    .replace(/bct_[\w-]+/g, '[token]')
     .replace(/\b[A-Za-z0-9_-]{80,}\b/g, '[token]');
 }

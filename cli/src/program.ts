@@ -201,6 +201,63 @@ export function buildProgram() {
     ['blockcatch whoami', 'blockcatch --profile work whoami --json'],
   );
 
+  const auth = translated(command('auth').description(t('cli.help.auth')));
+  examples(
+    translated(auth.command('status'))
+      .description(t('cli.help.authStatus'))
+      .option('--json', t('cli.help.jsonPlain'))
+      .action((options) =>
+        run(async () => (await import('./commands/auth.js')).runAuthStatus, {
+          args: [],
+          options,
+          globals: globals(),
+        }),
+      ),
+    ['blockcatch auth status', 'BLOCKCATCH_TOKEN=bct_… blockcatch auth status --json'],
+  );
+  const tokens = translated(auth.command('token').description(t('cli.help.authToken')));
+  examples(
+    translated(tokens.command('create'))
+      .description(t('cli.help.tokenCreate'))
+      .requiredOption('--name <name>', t('cli.help.tokenName'))
+      .option('--expires <duration>', t('cli.help.tokenExpires'))
+      .option('--json', t('cli.help.jsonPlain'))
+      .action((options) =>
+        run(async () => (await import('./commands/auth.js')).runTokenCreate, {
+          args: [],
+          options,
+          globals: globals(),
+        }),
+      ),
+    ['blockcatch auth token create --name cron --expires 90d'],
+  );
+  examples(
+    translated(tokens.command('list'))
+      .description(t('cli.help.tokenList'))
+      .option('--json', t('cli.help.jsonPlain'))
+      .action((options) =>
+        run(async () => (await import('./commands/auth.js')).runTokenList, {
+          args: [],
+          options,
+          globals: globals(),
+        }),
+      ),
+    ['blockcatch auth token list', 'blockcatch auth token list --json'],
+  );
+  examples(
+    translated(tokens.command('revoke'))
+      .description(t('cli.help.tokenRevoke'))
+      .argument('<id>', t('cli.help.tokenId'))
+      .action((id) =>
+        run(async () => (await import('./commands/auth.js')).runTokenRevoke, {
+          args: [id],
+          options: {},
+          globals: globals(),
+        }),
+      ),
+    ['blockcatch auth token revoke Xb3kq9LmT0aZ'],
+  );
+
   const users = translated(command('users').description(t('cli.help.users')));
   const product = () =>
     new Option('--product <product>', t('cli.help.product')).makeOptionMandatory();

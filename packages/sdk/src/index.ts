@@ -372,6 +372,12 @@ export {
   type TokenSource,
 } from './gateway/client.js';
 export {
+  type ApiToken,
+  apiTokenSchema,
+  type CreatedApiToken,
+  createdApiTokenSchema,
+} from './gateway/resources/api-tokens.js';
+export {
   type SendJob,
   type SendOptions,
   type SendOutcome,
