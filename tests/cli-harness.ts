@@ -122,6 +122,10 @@ function environment(env: CliEnv, extra: Record<string, string | undefined>): No
   for (const name of Object.keys(base)) {
     if (name.startsWith('BLOCKCATCH_') || name.startsWith('npm_')) delete base[name];
   }
+  // The system locale picks the CLI's language: English unless a test asks otherwise.
+  delete base.LC_ALL;
+  delete base.LC_MESSAGES;
+  base.LANG = 'C.UTF-8';
   return {
     ...base,
     XDG_CONFIG_HOME: env.configHome,

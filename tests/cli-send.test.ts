@@ -336,6 +336,8 @@ describe('an interrupted send', () => {
   beforeAll(async () => {
     await insertUsers(sandbox.gateway.db, people);
     proxy = await startFaultProxy(sandbox.url);
+    // A session is kept per gateway: the proxy is another address, signed in through itself.
+    await loginAsAdmin({ ...env, gatewayUrl: proxy.url });
   });
 
   afterAll(async () => {

@@ -201,6 +201,23 @@ export function buildProgram() {
     ['blockcatch whoami', 'blockcatch --profile work whoami --json'],
   );
 
+  examples(
+    command('completion')
+      .description(t('cli.help.completion'))
+      .argument('<shell>', t('cli.help.completionShell'))
+      .action((shell) =>
+        run(async () => (await import('./commands/completion.js')).runCompletion, {
+          args: [shell],
+          options: {},
+          globals: globals(),
+        }),
+      ),
+    [
+      'eval "$(blockcatch completion bash)"   # in ~/.bashrc',
+      'blockcatch completion fish > ~/.config/fish/completions/blockcatch.fish',
+    ],
+  );
+
   const auth = translated(command('auth').description(t('cli.help.auth')));
   examples(
     translated(auth.command('status'))

@@ -143,6 +143,29 @@ describe('SendFlow', () => {
     expect(onFinish).toHaveBeenCalledWith('cancelled');
   });
 
+  it('takes s and sí as yes in Spanish', async () => {
+    const es = await loadTranslations('es');
+    for (const answer of ['s', 'sí']) {
+      const onSend = vi.fn<OnSend>(async () => 'Enviado');
+      const view = render(
+        <SendFlow
+          t={es}
+          rows={rows}
+          columns={columns}
+          filters={[['Audiencia', 'Flex']]}
+          message={[]}
+          onSend={onSend}
+          onFinish={vi.fn()}
+        />,
+      );
+      await press(view, KEYS.enter, 's');
+      expect(view.lastFrame()).toContain('s, sí o Enter: enviar');
+      await press(view, answer);
+      await eventually(() => expect(onSend).toHaveBeenCalledTimes(1));
+      view.unmount();
+    }
+  });
+
   it('asks for confirmation with the count, goes back on n, and sends the selection on y', async () => {
     const { lastFrame, stdin, onSend, onFinish } = setup();
     await press({ stdin, lastFrame }, KEYS.enter, ' ', 's');
