@@ -116,7 +116,9 @@ function withInviteeFlags<A extends unknown[], O extends OptionValues, G extends
 function withListOutput<A extends unknown[], O extends OptionValues, G extends OptionValues>(
   command: Command<A, O, G>,
 ) {
-  return command.option('--json', t('cli.help.json')).option('--csv [file]', t('cli.help.csv'));
+  return command
+    .option('--json [fields]', t('cli.help.json'))
+    .option('--csv [file]', t('cli.help.csv'));
 }
 
 function withTableOutput<A extends unknown[], O extends OptionValues, G extends OptionValues>(

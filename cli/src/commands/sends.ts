@@ -20,6 +20,7 @@ import { t as translate } from '../i18n.js';
 import { writeCsv } from '../output/csv.js';
 import { printJson } from '../output/json.js';
 import { renderTable } from '../output/table.js';
+import { isoTime } from '../output/time.js';
 import type { Invocation } from '../program.js';
 import { commandLine } from '../self-command.js';
 import { isInteractive } from '../terminal.js';
@@ -90,7 +91,7 @@ export async function runSendsList(invocation: Invocation<SendsListOptions>): Pr
         ],
         jobs.map((job) => [
           job.jobId,
-          new Date(job.createdAt).toISOString(),
+          isoTime(job.createdAt),
           job.channel,
           String(job.total),
           String(job.counts.delivered),
@@ -105,7 +106,7 @@ export async function runSendsList(invocation: Invocation<SendsListOptions>): Pr
 function jobState(job: SendJobSummary, t: T): string {
   if (job.cancelledAt !== null) return t('cli.sends.cancelled');
   if (job.sendAt !== null && job.sendAt > Date.now() && handedOver(job) === 0) {
-    return t('cli.sends.scheduled', { at: new Date(job.sendAt).toISOString() });
+    return t('cli.sends.scheduled', { at: isoTime(job.sendAt) });
   }
   return job.done ? t('cli.sends.done') : t('cli.sends.queued');
 }
@@ -211,8 +212,8 @@ async function print(report: SendJobReport, options: SendsShowOptions, t: T): Pr
         errorCode: r.errorCode === null ? '' : String(r.errorCode),
         error: r.error ?? '',
         segments: String(r.segments),
-        sentAt: r.sentAt === null ? '' : new Date(r.sentAt).toISOString(),
-        statusAt: r.statusAt === null ? '' : new Date(r.statusAt).toISOString(),
+        sentAt: r.sentAt === null ? '' : isoTime(r.sentAt),
+        statusAt: r.statusAt === null ? '' : isoTime(r.statusAt),
       }),
     );
     return;
