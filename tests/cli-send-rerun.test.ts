@@ -171,6 +171,11 @@ describe('the dry run is the gateway preview', () => {
       (await cli(env, ['sends', 'list', '--key', out.key, '--json'])).stdout,
     );
     expect(listed.items.map((j: { jobId: string }) => j.jobId)).toEqual([out.jobId]);
+    // Times in JSON are ISO 8601 with the offset, as in text.
+    expect(listed.items[0]).toMatchObject({
+      createdAt: expect.stringMatching(/T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/),
+      sendAt: dry.scheduledFor,
+    });
     expect((await cli(env, ['sends', 'cancel', short])).code).toBe(0);
   });
 });

@@ -5,14 +5,14 @@
 import { localTimeZone, type SendPreview } from '@blockcatch/sdk';
 import { render } from 'ink';
 import type { Context } from '../context.js';
-import { CommandFailure } from '../errors.js';
+import { CommandFailure, Interrupted } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import { COLUMN_KEYS, columnTitles, displayRow } from '../output/columns.js';
 import type { ReviewColumn } from '../views/Review.js';
 import { SendFlow } from '../views/SendFlow.js';
 import type { FlowState, ReviewRow } from '../views/send-flow-state.js';
 import type { AudienceQuery } from './audience.js';
-import { executeSend, resultLine } from './send-execute.js';
+import { executeSend, interrupted, resultLine } from './send-execute.js';
 import type { SendPlan } from './send-plan.js';
 import { previewRequest } from './send-preview.js';
 
@@ -52,8 +52,11 @@ export async function runInteractiveReview(
     message.push(t('cli.send.would.earlier', { count: whole.earlier, job: whole.jobId ?? '-' }));
   }
 
-  let finished = 'cancelled' as FlowState['step'];
+  // Stays null when Ink ends the review itself: that is Ctrl-C.
+  let finished = null as FlowState['step'] | null;
   let failure: string | null = null;
+  let sending = false;
+  const controller = new AbortController();
   const instance = render(
     <SendFlow
       t={t}
@@ -65,9 +68,14 @@ export async function runInteractiveReview(
       onSend={async (phones, report) => {
         // The key names the content's job, not who was selected: deselecting someone after a
         // resume keeps the job, and only the selected people it does not have are added.
+        sending = true;
         try {
-          const summary = await executeSend(ctx, plan, phones, (p) =>
-            report({ done: p.recipientsDone, total: p.recipientsTotal }),
+          const summary = await executeSend(
+            ctx,
+            plan,
+            phones,
+            (p) => report({ done: p.recipientsDone, total: p.recipientsTotal }),
+            controller.signal,
           );
           return `${resultLine(summary, t)} ${t('cli.send.summary', { sent: summary.queued, skipped: summary.skipped.length })}`;
         } catch (error) {
@@ -84,6 +92,11 @@ export async function runInteractiveReview(
     { exitOnCtrlC: true },
   );
   await instance.waitUntilExit();
+  if (finished === null) {
+    // Ctrl-C: stop the send between parts; a re-run adds only who is missing.
+    controller.abort();
+    throw sending ? interrupted(plan, t) : new Interrupted(t('cli.review.cancelled'));
+  }
   if (finished === 'failed')
     throw new CommandFailure(`${t('admin.sendSms.sendFailed')} ${failure ?? ''}`.trim());
 }

@@ -20,7 +20,7 @@ import { t as translate } from '../i18n.js';
 import { writeCsv } from '../output/csv.js';
 import { printJson } from '../output/json.js';
 import { renderTable } from '../output/table.js';
-import { isoTime } from '../output/time.js';
+import { isoTime, withIsoTimes } from '../output/time.js';
 import type { Invocation } from '../program.js';
 import { commandLine } from '../self-command.js';
 import { isInteractive } from '../terminal.js';
@@ -75,7 +75,7 @@ export async function runSendsList(invocation: Invocation<SendsListOptions>): Pr
   await withContext(invocation, async (ctx, { t }) => {
     const jobs = await ctx.client.sends.list({ limit, ...(key === undefined ? {} : { key }) });
     if (options.json) {
-      printJson({ count: jobs.length, items: jobs });
+      printJson({ count: jobs.length, items: withIsoTimes(jobs) });
       return;
     }
     say(
@@ -199,7 +199,7 @@ export function progressBar(done: number, total: number, width = 24): string {
 
 async function print(report: SendJobReport, options: SendsShowOptions, t: T): Promise<void> {
   if (options.json) {
-    printJson(report);
+    printJson(withIsoTimes(report));
     return;
   }
   if (options.csv) {
