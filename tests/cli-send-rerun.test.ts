@@ -166,6 +166,12 @@ describe('the dry run is the gateway preview', () => {
     expect(waited.stderr).toContain(`sends show ${out.jobId} --wait`);
     const noWait = await cli(env, ['sends', 'show', short, '--timeout', '1s']);
     expect(noWait.code).toBe(2);
+    // send --wait says the same, and gives up at its --timeout too.
+    const sendWaits = await cli(env, [...args, '--yes', '--wait', '--timeout', '1s']);
+    expect(sendWaits.code).toBe(1);
+    expect(sendWaits.stdout).toContain('nothing sent now');
+    expect(sendWaits.stderr).toContain(`waiting: scheduled for ${dry.scheduledFor}`);
+    expect(sendWaits.stderr).toContain('Not done when --timeout 1s ran out');
 
     const listed = JSON.parse(
       (await cli(env, ['sends', 'list', '--key', out.key, '--json'])).stdout,

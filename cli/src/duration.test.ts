@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { durationSchema } from './duration.js';
+import { durationSchema, formatDuration } from './duration.js';
 
 const DAY = 86_400_000;
 
@@ -33,5 +33,22 @@ describe('durationSchema', () => {
         },
       ),
     );
+  });
+});
+
+describe('formatDuration', () => {
+  it('gives back what durationSchema read, in the largest whole unit', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.constantFrom('s', 'm', 'h', 'd'),
+        (n, u) => {
+          const ms = durationSchema(0, Number.MAX_SAFE_INTEGER).parse(`${n}${u}`);
+          expect(durationSchema(0, Number.MAX_SAFE_INTEGER).parse(formatDuration(ms))).toBe(ms);
+        },
+      ),
+    );
+    expect(formatDuration(600_000)).toBe('10m');
+    expect(formatDuration(90_000)).toBe('90s');
   });
 });

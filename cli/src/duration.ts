@@ -13,3 +13,11 @@ export function durationSchema(min: number, max: number) {
     .transform((text) => Number(text.slice(0, -1)) * UNIT_MS[text.at(-1) as keyof typeof UNIT_MS])
     .refine((ms) => ms >= min && ms <= max);
 }
+
+/** Milliseconds as a flag would give them: the largest whole unit (`10m`, `2h`, `90s`). */
+export function formatDuration(ms: number): string {
+  for (const unit of ['d', 'h', 'm'] as const) {
+    if (ms >= UNIT_MS[unit] && ms % UNIT_MS[unit] === 0) return `${ms / UNIT_MS[unit]}${unit}`;
+  }
+  return `${Math.round(ms / 1000)}s`;
+}

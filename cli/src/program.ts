@@ -369,6 +369,7 @@ export function buildProgram() {
     .option('--yes', t('cli.help.yes'))
     .option('--at <datetime>', t('cli.help.at'))
     .option('--wait', t('cli.help.wait'))
+    .option('--timeout <duration>', t('cli.help.sendsTimeout'))
     .option('--key <key>', t('cli.help.key'))
     .option('--allow-multipart', t('cli.help.allowMultipart'))
     .option('--batch-size <n>', t('cli.help.batchSize'))

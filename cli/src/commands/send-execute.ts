@@ -62,7 +62,9 @@ export async function sendWithoutPrompt(ctx: Context, plan: SendPlan, t: Transla
       controller.signal,
     );
     printResult(summary, plan, t, json);
-    if (plan.wait && summary.jobId) await waitForDelivery(ctx, [summary.jobId], t);
+    if (plan.wait && summary.jobId) {
+      await waitForDelivery(ctx, [summary.jobId], t, plan.waitTimeoutMs);
+    }
   } catch (error) {
     if (controller.signal.aborted) throw interrupted(plan, t);
     throw error;

@@ -21,6 +21,7 @@ import {
 } from '@blockcatch/sdk';
 import { z } from 'zod';
 import type { Context } from '../context.js';
+import { durationSchema } from '../duration.js';
 import { UsageError } from '../errors.js';
 import {
   audienceFilters,
@@ -63,6 +64,7 @@ export interface SendOptions extends RawAudienceFlags, RawInviteeFlags {
   json?: boolean;
   at?: string;
   wait?: boolean;
+  timeout?: string;
   var?: string[];
 }
 
@@ -85,6 +87,8 @@ export interface SendRequest {
   sendAt: string | undefined;
   /** `--wait`: follow delivery until every recipient has an outcome. */
   wait: boolean;
+  /** `--timeout` with --wait: stop following after this many ms. */
+  waitTimeoutMs: number | null;
 }
 
 export interface SendPlan {
@@ -98,6 +102,7 @@ export interface SendPlan {
   lists: PhoneFile[];
   sendAt: string | undefined;
   wait: boolean;
+  waitTimeoutMs: number | null;
 }
 
 export function readSendRequest(channelArg: unknown, o: SendOptions): SendRequest {
@@ -169,6 +174,7 @@ export function readSendRequest(channelArg: unknown, o: SendOptions): SendReques
     sendAt:
       o.at === undefined ? undefined : flag('--at', sendAtSchema, o.at, t('cli.errors.atFix')),
     wait: o.wait === true,
+    waitTimeoutMs: waitTimeout(o),
   };
 }
 
@@ -201,6 +207,7 @@ export async function planSend(ctx: Context, request: SendRequest): Promise<Send
     lists: request.lists,
     sendAt: request.sendAt,
     wait: request.wait,
+    waitTimeoutMs: request.waitTimeoutMs,
   };
 }
 
@@ -215,6 +222,18 @@ export function sendKey(content: SendContent, sendAt: string | undefined): Promi
     sendAt,
     day: formatIsoDay(Date.now(), localTimeZone()),
   });
+}
+
+/** `--timeout` (with --wait): one second to a week. */
+function waitTimeout(o: SendOptions): number | null {
+  if (o.timeout === undefined) return null;
+  if (o.wait !== true) throw new UsageError(t('cli.errors.timeoutNeedsWait'));
+  return flag(
+    '--timeout',
+    durationSchema(1000, 7 * 86_400_000),
+    o.timeout,
+    t('cli.errors.timeoutFix'),
+  );
 }
 
 /** `--var name=value` flags as the template's values; a name given twice is a usage error. */

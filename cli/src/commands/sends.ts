@@ -13,7 +13,7 @@ import {
 } from '@blockcatch/sdk';
 import { z } from 'zod';
 import type { Context } from '../context.js';
-import { durationSchema } from '../duration.js';
+import { durationSchema, formatDuration } from '../duration.js';
 import { CommandFailure, UsageError } from '../errors.js';
 import { flag } from '../flags.js';
 import { t as translate } from '../i18n.js';
@@ -126,15 +126,7 @@ export async function runSendsShow(invocation: Invocation<SendsShowOptions>): Pr
     const id = (await ctx.client.sends.show(typed, { limit: 0 })).jobId;
     if (options.wait) {
       const followed = await follow(ctx, id, t, timeoutMs);
-      if (!followed.done) {
-        throw new CommandFailure(
-          t('cli.sends.timedOut', {
-            timeout: options.timeout,
-            reason: followed.waiting ? waitLine(followed.waiting, t) : '',
-            command: commandLine(`sends show ${id} --wait`),
-          }),
-        );
-      }
+      if (!followed.done) throw timedOut(followed, timeoutMs, t);
     }
     const final = await readWholeReport(ctx.client.sends, id);
     await print(final, options, t);
@@ -148,10 +140,29 @@ export async function runSendsShow(invocation: Invocation<SendsShowOptions>): Pr
  * Follows the jobs a send started until every recipient has an outcome; exit 1 (CommandFailure)
  * if any did not get the message.
  */
-export async function waitForDelivery(ctx: Context, jobIds: string[], t: T): Promise<void> {
+export async function waitForDelivery(
+  ctx: Context,
+  jobIds: string[],
+  t: T,
+  timeoutMs: number | null = null,
+): Promise<void> {
   let failed = 0;
-  for (const id of jobIds) failed += failedCount(await follow(ctx, id, t, null));
+  for (const id of jobIds) {
+    const job = await follow(ctx, id, t, timeoutMs);
+    if (!job.done) throw timedOut(job, timeoutMs, t);
+    failed += failedCount(job);
+  }
   if (failed > 0) throw new CommandFailure(t('cli.sends.someFailed', { failed }));
+}
+
+function timedOut(job: SendJobReport, timeoutMs: number | null, t: T): CommandFailure {
+  return new CommandFailure(
+    t('cli.sends.timedOut', {
+      timeout: formatDuration(timeoutMs ?? 0),
+      reason: job.waiting ? waitLine(job.waiting, t) : '',
+      command: commandLine(`sends show ${job.jobId} --wait`),
+    }),
+  );
 }
 
 /** What a job waits for, in words: "scheduled for …", "quiet hours until 08:00 in America/Chicago". */
