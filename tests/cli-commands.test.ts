@@ -89,6 +89,8 @@ describe('without a session', () => {
     expect(es.stdout).toContain('quedan 156 caracteres');
     const json = await cli(env, ['segments', '¿Qué tal? 😀', '--json']);
     expect(JSON.parse(json.stdout)).toMatchObject({ encoding: 'UCS-2', segments: 1 });
+    const piped = await cli(env, ['segments', '-', '--json'], { input: 'Hola desde un tubo\n' });
+    expect(JSON.parse(piped.stdout)).toMatchObject({ text: 'Hola desde un tubo', units: 18 });
   });
 });
 
@@ -149,7 +151,32 @@ describe('signed in', () => {
     expect(run.stdout).toMatch(/\b(ON|OFF)\b/);
     expect(run.stdout).toMatch(/None|\d{4}-\d\d-\d\d/);
     expect(run.stdout).not.toContain('Orlando');
-    expect(run.stdout).toContain('Page 1 of 1');
+    // Off a terminal stdout is the rows alone; the page line is on stderr.
+    expect(run.stderr).toContain('Page 1 of 1');
+  });
+
+  it('prints a table for programs when piped: tab-separated, no borders, nothing cut', async () => {
+    const run = await cli(env, ['users', 'list', '--product', 'flex', '--region', 'Miami']);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(run.stdout).not.toMatch(/[│┌└─…]/);
+    const header = lines[0]!.split('\t');
+    expect(header).toContain('Account connected');
+    expect(lines.slice(1).every((l) => l.split('\t').length === header.length)).toBe(true);
+    expect(lines.some((l) => l.startsWith('Flex Driver 0\t+1 (305) 555-1000\t'))).toBe(true);
+  });
+
+  it('selects fields with --json name,phoneNumber, and names the fields when one is unknown', async () => {
+    const args = ['users', 'list', '--product', 'flex', '--region', 'Miami'];
+    const run = await cli(env, [...args, '--json', 'name,phoneNumber']);
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as { items: Record<string, unknown>[] };
+    expect(out.items.length).toBeGreaterThan(0);
+    for (const item of out.items) expect(Object.keys(item)).toEqual(['name', 'phoneNumber']);
+    const bad = await cli(env, [...args, '--json', 'name,accountConnected']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('accountConnected is not a field');
+    expect(bad.stderr).toContain('proxyInstalled');
   });
 
   it('filters by good standing and prints JSON', async () => {

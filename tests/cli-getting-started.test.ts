@@ -228,25 +228,29 @@ describe('input forgiveness', () => {
 });
 
 describe('tables that fit', () => {
-  it('keeps to 60 columns: no rule between rows, names cut with an ellipsis, hidden columns said', async () => {
-    const run = await cli(env, ['users', 'list', '--product', 'flex'], { env: { COLUMNS: '60' } });
+  it('keeps to 60 columns at a terminal: no rule between rows, name and phone kept, hidden columns said', async () => {
+    const run = await cli(env, ['users', 'list', '--product', 'flex'], {
+      env: { COLUMNS: '60', BLOCKCATCH_FORCE_TTY: '1' },
+    });
     expect(run.code).toBe(0);
     const table = lines(run.stdout).slice(0, -1);
     expect(Math.max(...table.map((l) => [...l].length))).toBeLessThanOrEqual(60);
     // Top rule, header, the rule under it, 20 rows, bottom rule.
     expect(table).toHaveLength(24);
+    // Who a row is stays whole: the other columns gave way first.
+    expect(run.stdout).toMatch(/│ Flex Driver 29 │ \+1 \(305\) 555-1029 │/);
     expect(run.stderr).toContain('--wide shows every column');
   });
 
   it('shows every column on 200 columns, and with --wide anywhere', async () => {
     const wide = await cli(env, ['users', 'list', '--product', 'flex'], {
-      env: { COLUMNS: '200' },
+      env: { COLUMNS: '200', BLOCKCATCH_FORCE_TTY: '1' },
     });
     expect(wide.stdout).toContain('Account connected');
     expect(wide.stdout).toContain('Expiration date');
     expect(wide.stderr).toBe('');
     const forced = await cli(env, ['users', 'list', '--product', 'flex', '--wide'], {
-      env: { COLUMNS: '60' },
+      env: { COLUMNS: '60', BLOCKCATCH_FORCE_TTY: '1' },
     });
     expect(forced.stdout).toContain('Filters complete');
   });

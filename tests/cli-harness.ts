@@ -86,6 +86,14 @@ export async function seedSandbox(gateway: Gateway, flexCount = 12): Promise<voi
       language: 'en',
       components: [{ type: 'BODY', text: 'Your week of service ends soon.' }],
     },
+    // A value given with the send (`--var week=12`).
+    {
+      id: 'tpl-week-en',
+      name: 'week_ends',
+      language: 'en',
+      components: [{ type: 'BODY', text: 'Week {{week}}: your week of service ends soon.' }],
+      variables: [{ key: 'week', type: 'text', source: 'value' }],
+    },
   ]);
 }
 
@@ -114,6 +122,10 @@ function environment(env: CliEnv, extra: Record<string, string | undefined>): No
   for (const name of Object.keys(base)) {
     if (name.startsWith('BLOCKCATCH_') || name.startsWith('npm_')) delete base[name];
   }
+  // The system locale picks the CLI's language: English unless a test asks otherwise.
+  delete base.LC_ALL;
+  delete base.LC_MESSAGES;
+  base.LANG = 'C.UTF-8';
   return {
     ...base,
     XDG_CONFIG_HOME: env.configHome,

@@ -1,7 +1,8 @@
-// `blockcatch send` without a terminal, end to end against the sandbox: dry runs, --yes, the
-// 'Limit characters' rule, --only/--exclude files, a cron job that fires twice, and a send killed
-// half-way that resumes without sending anyone twice.
-import { readFileSync, writeFileSync } from 'node:fs';
+// `blockcatch send` without a terminal, end to end against the sandbox: dry runs (the gateway's
+// preview), --yes, the 'Limit characters' rule, --only/--exclude files, a cron job that fires
+// twice, and a send killed half-way that resumes with another batch size without sending anyone
+// twice. Re-runs that change the audience or the content: cli-send-rerun.test.ts.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { insertUsers } from '@blockcatch/gateway/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import {
   startCli,
 } from './cli-harness.js';
 import {
+  ADMIN,
   adminClient,
   deliveredTo,
   type FaultProxy,
@@ -66,9 +68,17 @@ describe('dry run', () => {
       audience: 'flex',
       message: { text: 'Hola 😀', encoding: 'UCS-2', segments: 1, units: 7, remaining: 63 },
       recipients: { count: 6 },
-      alreadySent: { batches: 0, of: 1 },
+      queued: 6,
+      earlier: 0,
+      skipped: [],
+      scheduledFor: null,
+      waitingForQuietHours: { count: 0, until: null },
+      segments: 1,
+      estimatedCost: 0.0498,
+      preview: { text: 'Hola 😀' },
       skippedRows: [],
     });
+    expect(out.preview.to).toBe(out.recipients.numbers[0]);
     expect(out.key).toMatch(/^auto-\d{4}-\d{2}-\d{2}-[0-9a-f]{32}$/);
   });
 });
@@ -80,22 +90,35 @@ describe('rules checked before anything is sent', () => {
     expect(run.stderr).toContain('pass --yes');
   });
 
-  it("refuses a message longer than one segment ('Limit characters') unless --allow-multipart", async () => {
+  it("refuses a message longer than one segment ('Limit characters') unless --allow-multipart and the role allows it", async () => {
     const long = 'x'.repeat(161);
     const run = await cli(env, [...miami, '--message', long, '--dry-run']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("'Limit characters'");
     expect(run.stderr).toContain('--allow-multipart');
-    const allowed = await cli(env, [
-      ...miami,
-      '--message',
-      long,
-      '--allow-multipart',
-      '--dry-run',
-      '--json',
-    ]);
-    expect(allowed.code).toBe(0);
-    expect(JSON.parse(allowed.stdout).message.segments).toBe(2);
+    const dryRun = [...miami, '--message', long, '--allow-multipart', '--dry-run', '--json'];
+    // The dry run is the gateway's preview: it refuses what the send would refuse.
+    const refused = await cli(env, dryRun);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('your role may send only single-segment messages');
+    await sandbox.gateway.db.query(
+      'UPDATE users SET can_send_multi_segment = true WHERE phone_number = $1',
+      [ADMIN.phone],
+    );
+    try {
+      const allowed = await cli(env, dryRun);
+      expect(allowed.code).toBe(0);
+      expect(JSON.parse(allowed.stdout)).toMatchObject({
+        message: { segments: 2 },
+        segments: 2,
+        estimatedCost: 0.0996,
+      });
+    } finally {
+      await sandbox.gateway.db.query(
+        'UPDATE users SET can_send_multi_segment = false WHERE phone_number = $1',
+        [ADMIN.phone],
+      );
+    }
   });
 
   it('keeps messages to unpaid invitations to one segment, even with --allow-multipart', async () => {
@@ -204,32 +227,33 @@ describe('--only and --exclude', () => {
 });
 
 describe('real sends', () => {
-  it('sends with --yes and reports the result as JSON', async () => {
+  it('sends with --yes and reports the job, what was queued and its cost as JSON', async () => {
     const body = 'Spark hello';
-    const run = await cli(env, [
-      'send',
-      'sms',
-      '--audience',
-      'spark',
-      '--message',
-      body,
-      '--yes',
-      '--json',
-    ]);
+    const args = ['send', 'sms', '--audience', 'spark', '--message', body, '--yes', '--json'];
+    const run = await cli(env, args);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({
+    const out = JSON.parse(run.stdout);
+    expect(out).toMatchObject({
       dryRun: false,
-      batchesTotal: 1,
-      batchesSent: 1,
+      replayed: false,
       recipientsTotal: 2,
       queued: 2,
-      message: 'Message sent successfully to 2 users.',
+      added: 2,
+      earlier: 0,
+      skipped: [],
+      scheduledFor: null,
+      waitingForQuietHours: { count: 0, until: null },
+      estimatedCost: 0.0166,
     });
+    expect(out.jobId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(run.stdout).not.toContain('successfully');
     expect(await deliveredTo(sandbox, body, 2)).toEqual(['+17865550001', '+17865550002']);
+    const again = JSON.parse((await cli(env, args)).stdout);
+    expect(again).toMatchObject({ jobId: out.jobId, replayed: true, queued: 0, earlier: 2 });
   });
 
-  it('sends a WhatsApp template', async () => {
-    const run = await cli(env, [
+  it('sends a WhatsApp template with its values from --var, naming the job', async () => {
+    const args = [
       'send',
       'whatsapp',
       '--audience',
@@ -237,32 +261,41 @@ describe('real sends', () => {
       '--search',
       'Flex Driver 11',
       '--template',
-      'renewal',
-      '--yes',
-    ]);
+      'week_ends',
+    ];
+    const missing = await cli(env, [...args, '--dry-run']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('msgTemplate.values.week');
+    const run = await cli(env, [...args, '--var', 'week=12', '--yes']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('Message sent successfully to 1 user.');
+    expect(run.stdout).toMatch(/^Job [0-9a-f-]{36} \(key auto-/);
+    expect(run.stdout).toContain('Queued now: 1.');
+    expect(run.stdout).toContain('Estimated cost: $');
+    expect(await deliveredTo(sandbox, 'Week 12: your week of service ends soon.', 1)).toEqual([
+      '+13055551011',
+    ]);
+    const twice = await cli(env, [...args, '--var', 'week=1', '--var', 'week=2', '--yes']);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('--var week is given twice');
   });
 
-  it('sends once when a cron job fires twice on the same day', async () => {
+  it('sends once when a cron job fires twice on the same day, and says nothing was sent the second time', async () => {
     const body = 'Cron: your week ends soon';
     const args = [...miami, '--good-standing', 'yes', '--message', body, '--yes'];
     const first = await cli(env, args);
     expect(first.code).toBe(0);
-    expect(first.stdout).toContain('Message sent successfully to 3 users.');
+    expect(first.stdout).toContain('Queued now: 3.');
     const second = await cli(env, args);
     expect(second.code).toBe(0);
-    expect(second.stderr).toContain('Already sent');
+    expect(second.stdout).toMatch(
+      /Already sent earlier under key auto-.*3 recipients\); nothing sent now\./,
+    );
+    expect(second.stdout).not.toContain('Queued now');
     expect(await deliveredTo(sandbox, body, 3)).toEqual([
       '+13055551000',
       '+13055551002',
       '+13055551004',
     ]);
-    const journal = readFileSync(
-      join(env.configHome, 'blockcatch', 'default', 'send-journal.jsonl'),
-      'utf8',
-    );
-    expect(journal).toMatch(/"key":"auto-/);
   });
 
   it('sends again under a new --key', async () => {
@@ -279,9 +312,20 @@ describe('real sends', () => {
       '--yes',
     ];
     expect((await cli(env, [...args, '--key', 'k-1'])).code).toBe(0);
-    expect((await cli(env, [...args, '--key', 'k-1'])).stderr).toContain('Already sent');
+    expect((await cli(env, [...args, '--key', 'k-1'])).stdout).toContain('nothing sent now');
     expect((await cli(env, [...args, '--key', 'k-2'])).code).toBe(0);
     expect(await deliveredTo(sandbox, body, 2)).toEqual(['+17865550001', '+17865550001']);
+  });
+
+  it('reads the message from standard input with --message-file -', async () => {
+    const body = 'From a pipe';
+    const run = await cli(
+      env,
+      [...miami, '--search', 'Flex Driver 0', '--message-file', '-', '--dry-run', '--json'],
+      { input: `${body}\n` },
+    );
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).message.text).toBe(body);
   });
 });
 
@@ -292,62 +336,69 @@ describe('an interrupted send', () => {
   beforeAll(async () => {
     await insertUsers(sandbox.gateway.db, people);
     proxy = await startFaultProxy(sandbox.url);
-    // The first two sends are answered; every later one hangs until the CLI dies, and then reaches
-    // the gateway anyway: the gateway did the work, but the CLI never heard of it.
-    proxy.plan = (req) =>
-      req.method === 'POST' && req.path.startsWith('/api/flex/v1/admin/sendsms') && req.seen >= 2
-        ? { kind: 'hang' }
-        : { kind: 'forward' };
+    // A session is kept per gateway: the proxy is another address, signed in through itself.
+    await loginAsAdmin({ ...env, gatewayUrl: proxy.url });
   });
 
   afterAll(async () => {
     await proxy?.close();
   });
 
-  it('is killed half-way, resumes, and reaches everyone exactly once', async () => {
+  /** Recipients the gateway holds for jobs sending this text. */
+  const inJobs = async (body: string) => {
+    const [row] = await sandbox.gateway.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM send_recipients r JOIN send_jobs j ON j.id = r.job_id
+       WHERE j.body = $1`,
+      [body],
+    );
+    return row?.n ?? 0;
+  };
+
+  /** The first two parts are answered; later ones hang until the CLI dies, then reach the gateway. */
+  const hangAfterTwo = () => {
+    let posts = 0;
+    proxy.plan = (req) =>
+      req.method === 'POST' && req.path.startsWith('/api/flex/v1/admin/sendsms') && posts++ >= 2
+        ? { kind: 'hang' }
+        : { kind: 'forward' };
+  };
+
+  it('is killed half-way, resumes with another batch size, and reaches everyone exactly once', async () => {
     const body = 'Resumable message';
-    const args = [
-      'send',
-      'sms',
-      '--audience',
-      'flex',
-      '--region',
-      'Keys',
-      '--message',
-      body,
-      '--batch-size',
-      '4',
-      '--yes',
-    ];
-    const journal = join(env.configHome, 'blockcatch', 'default', 'send-journal.jsonl');
+    const args = ['send', 'sms', '--audience', 'flex', '--region', 'Keys', '--message', body];
     const proxied = { ...env, gatewayUrl: proxy.url };
-    const journaled = () =>
-      safeRead(journal)
-        .split('\n')
-        .filter((l) => l.includes('"key"')).length;
-    const before = journaled();
-    const { child, done } = startCli(proxied, args);
-    // Kill it once the two answered batches are journaled.
-    await eventually(() => expect(journaled() - before).toBe(2));
+    hangAfterTwo();
+    const { child, done } = startCli(proxied, [...args, '--batch-size', '4', '--yes']);
+    await eventually(async () => expect(await inJobs(body)).toBe(8));
     child.kill('SIGKILL');
     const killed = await done;
     expect(killed.signal).toBe('SIGKILL');
     proxy.plan = () => ({ kind: 'forward' });
 
-    const again = await cli(proxied, args);
+    const again = await cli(proxied, [...args, '--batch-size', '7', '--yes']);
     expect(again.code).toBe(0);
-    expect(again.stderr).toMatch(/Resuming: 2 of 10 batches already sent/);
-    expect(again.stdout).toMatch(/Resumed: \d+ of 10 batches/);
+    expect(again.stdout).toMatch(/(8|12) sent earlier, (32|28) added/);
     const to = await deliveredTo(sandbox, body, 40);
     expect(to).toHaveLength(40);
     expect(new Set(to).size).toBe(40);
   }, 60_000);
-});
 
-function safeRead(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
-}
+  it('exits 130 on Ctrl-C and says how to resume', async () => {
+    const body = 'Interrupted by Ctrl-C';
+    const args = ['send', 'sms', '--audience', 'flex', '--region', 'Keys', '--message', body];
+    const proxied = { ...env, gatewayUrl: proxy.url };
+    hangAfterTwo();
+    const { child, done } = startCli(proxied, [...args, '--batch-size', '4', '--yes']);
+    await eventually(async () => expect(await inJobs(body)).toBe(8));
+    child.kill('SIGINT');
+    const stopped = await done;
+    proxy.plan = () => ({ kind: 'forward' });
+    expect(stopped.code).toBe(130);
+    expect(stopped.stderr).toContain('Run the same command again today to send the rest');
+    const resumed = await cli(proxied, [...args, '--yes']);
+    expect(resumed.code).toBe(0);
+    const to = await deliveredTo(sandbox, body, 40);
+    expect(new Set(to).size).toBe(40);
+    expect(to).toHaveLength(40);
+  }, 60_000);
+});

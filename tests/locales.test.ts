@@ -115,7 +115,6 @@ const QUOTED = [
   'Won',
   'Disliked',
   'Gone',
-  'Resuming: {{sent}} of {{total}} batches already sent',
   'Encoding {{encoding}}, {{segments}} segment(s), {{remaining}} characters remaining',
 ];
 

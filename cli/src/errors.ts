@@ -1,5 +1,5 @@
 // The one place that turns a failure into an exit code and a one-line message on stderr: 0 ok,
-// 1 failure, 2 usage error. Each line says what to do next; `--verbose` adds the cause chain and
+// 1 failure, 2 usage error, 130 interrupted. Each line says what to do next; `--verbose` adds the cause chain and
 // never a token.
 import {
   AuthError,
@@ -18,6 +18,8 @@ import { commandLine } from './self-command.js';
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
+/** Ctrl-C, as shells report a process ended by SIGINT. */
+export const EXIT_INTERRUPTED = 130;
 
 /** A flag or argument the command cannot work with: exit 2, naming the flag, the value and the fix. */
 export class UsageError extends Error {
@@ -27,6 +29,11 @@ export class UsageError extends Error {
 /** A failure the command already explained in its own words: exit 1 with this line. */
 export class CommandFailure extends Error {
   override name = 'CommandFailure';
+}
+
+/** Ctrl-C stopped the command: exit 130 with this line, which says how to resume. */
+export class Interrupted extends Error {
+  override name = 'Interrupted';
 }
 
 /** Exit 2 for `flag`: `--audience: "foo" is not valid; use flex, spark or invitees.` */
@@ -57,6 +64,14 @@ export function describeError(error: unknown, ctx: ReportContext = {}): Reported
     return done(EXIT_USAGE, commanderMessage(commanderCode, (error as Error).message));
   }
   if (error instanceof CommandFailure) return done(EXIT_FAILURE, error.message);
+  if (error instanceof Interrupted) return done(EXIT_INTERRUPTED, error.message);
+  // The key names a job with other content: the command line must change, like any usage error.
+  if (error instanceof HttpError && error.serverCode === 'idempotency_key_reused') {
+    return done(
+      EXIT_USAGE,
+      `${error.serverMessage ?? error.message} ${t('cli.errors.keyReusedFix')}`,
+    );
+  }
   if (error instanceof UnauthenticatedError) {
     return done(EXIT_FAILURE, t('cli.errors.sessionEnded', { login: commandLine('login') }));
   }
@@ -209,6 +224,12 @@ export function redact(text: string): string {
 const LONG_TOKEN = 80;
 
 function redactRun(run: string): string {
+  // A machine token (bct_…) up to the next dot.
+  const machine = run.indexOf('bct_');
+  if (machine >= 0) {
+    const end = run.indexOf('.', machine);
+    return `${run.slice(0, machine)}[token]${end < 0 ? '' : redactRun(run.slice(end))}`;
+  }
   const jwt = run.indexOf('eyJ');
   if (jwt >= 0) {
     const parts = run.slice(jwt).split('.');

@@ -2,7 +2,7 @@
 import { withoutTrailingSlashes } from '@blockcatch/sdk';
 import { z } from 'zod';
 import { badFlag } from './errors.js';
-import { t } from './i18n.js';
+import { localeLanguage, t } from './i18n.js';
 
 export const DEFAULT_GATEWAY_URL = 'http://127.0.0.1:8787';
 
@@ -33,7 +33,7 @@ export function parseGlobalOptions(
       t('cli.errors.gatewayFix', { url: DEFAULT_GATEWAY_URL }),
     );
   }
-  const lang = raw.lang ?? env.BLOCKCATCH_LANG ?? 'en';
+  const lang = raw.lang ?? env.BLOCKCATCH_LANG ?? localeLanguage(env);
   const parsedLang = langSchema.safeParse(lang.slice(0, 2).toLowerCase());
   if (!parsedLang.success) {
     throw badFlag(raw.lang ? '--lang' : 'BLOCKCATCH_LANG', lang, t('cli.errors.langFix'));

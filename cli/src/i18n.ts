@@ -38,7 +38,8 @@ export async function loadTranslations(lang: Language): Promise<Translate> {
 }
 
 /**
- * The language asked for on the command line (`--lang es`, `--lang=es`) or in BLOCKCATCH_LANG, read
+ * The language asked for on the command line (`--lang es`, `--lang=es`), in BLOCKCATCH_LANG or by
+ * the system locale (`LANG=es_MX.UTF-8`), read
  * before commander parses, so its texts can be translated; an unknown value is reported later by
  * parseGlobalOptions and leaves English.
  */
@@ -50,6 +51,15 @@ export function languageOf(argv: readonly string[], env = process.env): Language
     if (arg === '--lang') asked = argv[i + 1];
     else if (arg.startsWith('--lang=')) asked = arg.slice('--lang='.length);
   }
-  const code = (asked ?? env.BLOCKCATCH_LANG ?? 'en').slice(0, 2).toLowerCase();
+  const code = (asked ?? env.BLOCKCATCH_LANG ?? localeLanguage(env)).slice(0, 2).toLowerCase();
   return code === 'es' ? 'es' : 'en';
+}
+
+/**
+ * The language of the system locale, as POSIX orders it (LC_ALL, then LC_MESSAGES, then LANG):
+ * `es_MX.UTF-8` picks Spanish; anything else, English.
+ */
+export function localeLanguage(env: Record<string, string | undefined> = process.env): Language {
+  const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
+  return /^es(?:[_.@-]|$)/i.test(locale.slice(0, 40)) ? 'es' : 'en';
 }

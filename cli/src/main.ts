@@ -10,7 +10,15 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-chooseLanguage(languageOf(process.argv.slice(2)));
+const t = chooseLanguage(languageOf(process.argv.slice(2)));
+
+// Ctrl-C anywhere exits 130, as shells expect. A command that stops cleanly on it (a send, which
+// then says how to resume) listens itself, and this handler steps aside.
+process.on('SIGINT', () => {
+  if (process.listenerCount('SIGINT') > 1) return;
+  process.stderr.write(`blockcatch: ${t('cli.errors.interruptedPlain')}\n`);
+  process.exit(130);
+});
 
 try {
   await buildProgram().parseAsync(process.argv);

@@ -10,7 +10,7 @@ import {
   type OptionValues,
 } from '@commander-js/extra-typings';
 import { t } from './i18n.js';
-import { selfCommand } from './self-command.js';
+import { absoluteCommand, selfCommand } from './self-command.js';
 
 /** The flags every command takes, before parseGlobalOptions checks them. */
 export interface GlobalFlags {
@@ -71,6 +71,16 @@ function examples<C extends CommandUnknownOpts>(command: C, lines: string[]): C 
   return command.addHelpText('after', `\n${t('cli.help.examples')}\n${shown.join('\n')}\n`);
 }
 
+/** Each `--var` adds to the list. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** A crontab line that works pasted as it is: an absolute command, and `%` escaped as cron needs. */
+export function cronExample(command = absoluteCommand()): string {
+  return `0 9 * * * ${command} send sms --audience flex --expires-to $(date +\\%F) --message "Renew today" --yes >> $HOME/blockcatch.log 2>&1`;
+}
+
 function triOption<F extends string>(flags: F, what: string) {
   return new Option(flags, t('cli.help.tri', { what }));
 }
@@ -106,7 +116,9 @@ function withInviteeFlags<A extends unknown[], O extends OptionValues, G extends
 function withListOutput<A extends unknown[], O extends OptionValues, G extends OptionValues>(
   command: Command<A, O, G>,
 ) {
-  return command.option('--json', t('cli.help.json')).option('--csv [file]', t('cli.help.csv'));
+  return command
+    .option('--json [fields]', t('cli.help.json'))
+    .option('--csv [file]', t('cli.help.csv'));
 }
 
 function withTableOutput<A extends unknown[], O extends OptionValues, G extends OptionValues>(
@@ -189,6 +201,80 @@ export function buildProgram() {
         }),
       ),
     ['blockcatch whoami', 'blockcatch --profile work whoami --json'],
+  );
+
+  examples(
+    command('completion')
+      .description(t('cli.help.completion'))
+      .argument('<shell>', t('cli.help.completionShell'))
+      .action((shell) =>
+        run(async () => (await import('./commands/completion.js')).runCompletion, {
+          args: [shell],
+          options: {},
+          globals: globals(),
+        }),
+      ),
+    [
+      'eval "$(blockcatch completion bash)"   # in ~/.bashrc',
+      'blockcatch completion fish > ~/.config/fish/completions/blockcatch.fish',
+    ],
+  );
+
+  const auth = translated(command('auth').description(t('cli.help.auth')));
+  examples(
+    translated(auth.command('status'))
+      .description(t('cli.help.authStatus'))
+      .option('--json', t('cli.help.jsonPlain'))
+      .action((options) =>
+        run(async () => (await import('./commands/auth.js')).runAuthStatus, {
+          args: [],
+          options,
+          globals: globals(),
+        }),
+      ),
+    ['blockcatch auth status', 'BLOCKCATCH_TOKEN=bct_… blockcatch auth status --json'],
+  );
+  const tokens = translated(auth.command('token').description(t('cli.help.authToken')));
+  examples(
+    translated(tokens.command('create'))
+      .description(t('cli.help.tokenCreate'))
+      .requiredOption('--name <name>', t('cli.help.tokenName'))
+      .option('--expires <duration>', t('cli.help.tokenExpires'))
+      .option('--json', t('cli.help.jsonPlain'))
+      .action((options) =>
+        run(async () => (await import('./commands/auth.js')).runTokenCreate, {
+          args: [],
+          options,
+          globals: globals(),
+        }),
+      ),
+    ['blockcatch auth token create --name cron --expires 90d'],
+  );
+  examples(
+    translated(tokens.command('list'))
+      .description(t('cli.help.tokenList'))
+      .option('--json', t('cli.help.jsonPlain'))
+      .action((options) =>
+        run(async () => (await import('./commands/auth.js')).runTokenList, {
+          args: [],
+          options,
+          globals: globals(),
+        }),
+      ),
+    ['blockcatch auth token list', 'blockcatch auth token list --json'],
+  );
+  examples(
+    translated(tokens.command('revoke'))
+      .description(t('cli.help.tokenRevoke'))
+      .argument('<id>', t('cli.help.tokenId'))
+      .action((id) =>
+        run(async () => (await import('./commands/auth.js')).runTokenRevoke, {
+          args: [id],
+          options: {},
+          globals: globals(),
+        }),
+      ),
+    ['blockcatch auth token revoke Xb3kq9LmT0aZ'],
   );
 
   const users = translated(command('users').description(t('cli.help.users')));
@@ -276,12 +362,14 @@ export function buildProgram() {
     .option('--message-file <file>', t('cli.help.messageFile'))
     .option('--template <name>', t('cli.help.template'))
     .option('--template-language <code>', t('cli.help.templateLanguage'))
+    .option('--var <name=value>', t('cli.help.var'), collect, [] as string[])
     .option('--only <csv>', t('cli.help.only'))
     .option('--exclude <csv>', t('cli.help.exclude'))
     .option('--dry-run', t('cli.help.dryRun'))
     .option('--yes', t('cli.help.yes'))
     .option('--at <datetime>', t('cli.help.at'))
     .option('--wait', t('cli.help.wait'))
+    .option('--timeout <duration>', t('cli.help.sendsTimeout'))
     .option('--key <key>', t('cli.help.key'))
     .option('--allow-multipart', t('cli.help.allowMultipart'))
     .option('--batch-size <n>', t('cli.help.batchSize'))
@@ -299,10 +387,10 @@ export function buildProgram() {
   examples(send, [
     'blockcatch send sms --audience flex --good-standing no --message "Your week ends today"',
     'blockcatch send sms --audience invitees --registered no --message-file invite.txt --dry-run --json',
-    'blockcatch send whatsapp --audience spark --template service_expiring --template-language es_MX --exclude opted-out.csv --yes',
-    '0 9 * * *  blockcatch send sms --audience flex --expires-to $(date +%F) --message "Renew" --yes',
+    'blockcatch send whatsapp --audience spark --template service_expiring --template-language es_MX --var week=1 --exclude opted-out.csv --yes',
+    'fortune | blockcatch send sms --audience flex --message-file - --allow-multipart --dry-run',
   ]);
-  send.addHelpText('after', `\n${t('cli.help.sendAfter')}\n`);
+  send.addHelpText('after', `\n${t('cli.help.sendAfter')}\n  ${cronExample()}\n`);
 
   const templates = translated(command('templates').description(t('cli.help.templates')));
   examples(
@@ -355,6 +443,7 @@ export function buildProgram() {
     translated(sends.command('list'))
       .description(t('cli.help.sendsList'))
       .option('--limit <n>', t('cli.help.sendsLimit'))
+      .option('--key <key>', t('cli.help.sendsKey'))
       .option('--json', t('cli.help.jsonPlain'))
       .action((options) =>
         run(async () => (await import('./commands/sends.js')).runSendsList, {
@@ -363,7 +452,11 @@ export function buildProgram() {
           globals: globals(),
         }),
       ),
-    ['blockcatch sends list', 'blockcatch sends list --limit 5 --json'],
+    [
+      'blockcatch sends list',
+      'blockcatch sends list --limit 5 --json',
+      'blockcatch sends list --key nightly-renewals',
+    ],
   );
   examples(
     translated(sends.command('show'))
@@ -371,6 +464,7 @@ export function buildProgram() {
       .argument('<id>', t('cli.help.sendsId'))
       .option('--csv', t('cli.help.sendsCsv'))
       .option('--wait', t('cli.help.wait'))
+      .option('--timeout <duration>', t('cli.help.sendsTimeout'))
       .option('--json', t('cli.help.jsonPlain'))
       .action((id, options) =>
         run(async () => (await import('./commands/sends.js')).runSendsShow, {
@@ -379,7 +473,10 @@ export function buildProgram() {
           globals: globals(),
         }),
       ),
-    ['blockcatch sends show 3f2a… --wait', 'blockcatch sends show 3f2a… --csv > report.csv'],
+    [
+      'blockcatch sends show 3f2a --wait --timeout 10m',
+      'blockcatch sends show 3f2a --csv > report.csv',
+    ],
   );
   examples(
     translated(sends.command('cancel'))
@@ -392,7 +489,7 @@ export function buildProgram() {
           globals: globals(),
         }),
       ),
-    ['blockcatch sends cancel 3f2a…'],
+    ['blockcatch sends cancel 3f2a'],
   );
 
   examples(

@@ -1,7 +1,7 @@
 // How this run of the CLI was typed, so that every hint ("run `npx blockcatch login`") is a command
 // that works as typed in the same shell: through npx, as `blockcatch` on the PATH (npm link or a
 // global install), or as `node path/to/main.js`.
-import { basename, isAbsolute, relative } from 'node:path';
+import { basename, isAbsolute, relative, resolve } from 'node:path';
 
 export function selfCommand(
   env: NodeJS.ProcessEnv = process.env,
@@ -17,4 +17,17 @@ export function selfCommand(
 /** `blockcatch login` as this run was typed: `npx blockcatch login`. */
 export function commandLine(rest: string): string {
   return `${selfCommand()} ${rest}`;
+}
+
+/**
+ * This command as cron runs it, with no PATH to rely on: the installed `blockcatch` by its absolute
+ * path, or node and the script, both absolute.
+ */
+export function absoluteCommand(
+  script: string | undefined = process.argv[1],
+  node: string = process.execPath,
+): string {
+  if (!script) return '/usr/local/bin/blockcatch';
+  const path = resolve(script);
+  return basename(path) === 'blockcatch' ? path : `${node} ${path}`;
 }

@@ -36,7 +36,7 @@ describe('in Spanish', () => {
     expect(send({}, 'fax')).toBe('<channel>: "fax" no es válido; usa sms o whatsapp.');
     expect(send({ audience: 'uber' })).toContain('usa flex, spark o invitees.');
     expect(send({ message: 'Hola', batchSize: '0' })).toContain(
-      'indica un número entero de 1 a 1000.',
+      'indica un número entero de 1 a 100000.',
     );
     expect(send({ message: 'Hola', key: 'a b' })).toContain('usa de 1 a 150 letras');
     expect(send({ message: 'Hola', template: 'x' })).toBe(

@@ -2,7 +2,15 @@
 // tables' paging), or JSON and CSV streamed from the gateway's export. The flags are checked here
 // once for both commands.
 import { statSync } from 'node:fs';
-import { localTimeZone, paginate, ROWS_PER_PAGE, type UsersExport } from '@blockcatch/sdk';
+import {
+  flexUserSchema,
+  localTimeZone,
+  mergedInviteeSchema,
+  paginate,
+  ROWS_PER_PAGE,
+  sparkUserSchema,
+  type UsersExport,
+} from '@blockcatch/sdk';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
 import { flag } from '../flags.js';
@@ -11,12 +19,38 @@ import { COLUMN_KEYS, columnTitles, displayRow, type ListedRow } from '../output
 import { writeExport } from '../output/export-stream.js';
 import { renderTable, terminalWidth } from '../output/table.js';
 import { throttledLines } from '../output/throttle.js';
+import { tablesForPeople } from '../terminal.js';
 import { note, say } from './setup.js';
 
-/** The output flags of an export. */
+/** The output flags of an export: `--json` alone, or `--json name,phoneNumber` for those fields. */
 export interface ListOutputOptions {
-  json?: true;
+  json?: string | true;
   csv?: string | true;
+}
+
+/** The fields a row has in JSON: the SDK's names, which `--json a,b` picks from. */
+const JSON_FIELDS = new Set([
+  ...Object.keys(flexUserSchema.shape),
+  ...Object.keys(sparkUserSchema.shape),
+  ...Object.keys(mergedInviteeSchema.shape),
+]);
+
+function jsonFields(value: string): string[] {
+  const fields = value
+    .slice(0, 1000)
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  const unknown = fields.filter((f) => !JSON_FIELDS.has(f));
+  if (fields.length === 0 || unknown.length > 0) {
+    throw new UsageError(
+      translate('cli.errors.jsonFields', {
+        unknown: unknown.join(', ') || value,
+        fields: [...JSON_FIELDS].sort().join(', '),
+      }),
+    );
+  }
+  return fields;
 }
 
 /** The output flags of a list: an export's, plus the table's paging and width. */
@@ -38,14 +72,20 @@ const DROP_ORDER = [
   'expirationDate',
 ].map((key) => COLUMN_KEYS.indexOf(key as (typeof COLUMN_KEYS)[number]));
 
+/** Who a row is: the last columns to shrink on a narrow terminal. */
+const WHO = ['name', 'phone'].map((key) =>
+  COLUMN_KEYS.indexOf(key as (typeof COLUMN_KEYS)[number]),
+);
+
 export type ListFormat =
   | { kind: 'table'; page: number; rowsPerPage: number; all: boolean; wide: boolean }
-  | { kind: 'json' }
+  | { kind: 'json'; fields?: string[] }
   | { kind: 'csv'; file?: string };
 
 export function listFormat(options: TableOutputOptions, fallback: 'table' | 'csv'): ListFormat {
   const t = translate;
   if (options.json && options.csv !== undefined) throw new UsageError(t('cli.errors.jsonOrCsv'));
+  if (typeof options.json === 'string') return { kind: 'json', fields: jsonFields(options.json) };
   if (options.json) return { kind: 'json' };
   if (options.csv !== undefined) {
     return typeof options.csv === 'string' ? { kind: 'csv', file: options.csv } : { kind: 'csv' };
@@ -84,7 +124,12 @@ export async function streamListed(
   const file = format.kind === 'csv' ? format.file : undefined;
   const count = await writeExport(
     answer,
-    { format: format.kind, ...(file !== undefined ? { file } : {}), meta },
+    {
+      format: format.kind,
+      ...(file !== undefined ? { file } : {}),
+      ...(format.kind === 'json' && format.fields ? { fields: format.fields } : {}),
+      meta,
+    },
     (rows) => progress(() => t('cli.export.progress', { count: rows })),
   );
   if (file !== undefined) reportWritten(t, count, file);
@@ -118,11 +163,12 @@ export function printListed(
     }),
     format.wide
       ? { width: Number.POSITIVE_INFINITY }
-      : { width: terminalWidth(), dropOrder: DROP_ORDER },
+      : { width: terminalWidth(), dropOrder: DROP_ORDER, lastToShrink: WHO },
   );
   say(table.text);
   if (table.hiddenColumns > 0) note(t('cli.list.hidden', { count: table.hiddenColumns }));
-  say(
+  // Off a terminal stdout is the rows alone; the page line goes to stderr.
+  (tablesForPeople() ? say : note)(
     t('cli.list.footer', {
       page: t('admin.userTable.page', { page: page.page }),
       pages: page.pageCount,

@@ -6,6 +6,7 @@ import { flag } from '../flags.js';
 import { t as translate } from '../i18n.js';
 import { printJson } from '../output/json.js';
 import { renderTable } from '../output/table.js';
+import { isoTime, withIsoTimes } from '../output/time.js';
 import type { Invocation } from '../program.js';
 import { say, withContext } from './setup.js';
 
@@ -31,7 +32,7 @@ export async function runOutbox(invocation: Invocation<OutboxOptions>): Promise<
   await withContext(invocation, async (ctx, { t }) => {
     const items = await ctx.client.outbox({ limit, ...(to ? { to } : {}) });
     if (options.json) {
-      printJson({ count: items.length, items });
+      printJson({ count: items.length, items: withIsoTimes(items) });
       return;
     }
     say(
@@ -48,7 +49,7 @@ export async function runOutbox(invocation: Invocation<OutboxOptions>): Promise<
           m.channel,
           m.to,
           m.body.length > 60 ? `${m.body.slice(0, 57)}...` : m.body,
-          new Date(m.createdAt).toISOString(),
+          isoTime(m.createdAt),
         ]),
       ).text,
     );

@@ -1,5 +1,6 @@
 // `blockcatch segments TEXT`: how an SMS text is encoded and split (docs/product.md,
-// 'Messages and segments').
+// 'Messages and segments'). `segments -` reads the text from standard input.
+import { readFileSync } from 'node:fs';
 import { segmentSms } from '@blockcatch/sdk';
 import { printJson } from '../output/json.js';
 import type { Invocation } from '../program.js';
@@ -7,7 +8,12 @@ import { say, setup } from './setup.js';
 
 export async function runSegments(invocation: Invocation<{ json?: true }>): Promise<void> {
   const { t } = await setup(invocation);
-  const text = invocation.args.join(' ');
+  const text =
+    invocation.args.length === 1 && invocation.args[0] === '-'
+      ? readFileSync(0, 'utf8')
+          .replace(/^\uFEFF/, '')
+          .replace(/\r?\n$/, '')
+      : invocation.args.join(' ');
   const s = segmentSms(text);
   if (invocation.options.json) {
     printJson({

@@ -1,19 +1,24 @@
-// The execution step of `send`: sends a plan's recipients in batches through sendInBatches, with a
-// file journal in the profile folder so an interrupted run resumes with the same key; reports
-// progress and the result as lines or JSON.
-import { join } from 'node:path';
-import { type BatchProgress, type BatchSendSummary, sendInBatches } from '@blockcatch/sdk';
-import { createFileJournal } from '@blockcatch/sdk/node';
+// The execution step of `send`: sends a plan's recipients as one job, in parts under the job's key
+// (sendInBatches); the gateway keeps each number once per job, so a re-run after a kill, with
+// another batch size or a grown audience adds only who is missing. Reports what really happened,
+// as lines or JSON: queued, scheduled, waiting for quiet hours, sent earlier, the job and its cost.
+import {
+  type BatchProgress,
+  type BatchSendSummary,
+  formatIsoDateTime,
+  localTimeZone,
+  sendInBatches,
+} from '@blockcatch/sdk';
 import type { Context } from '../context.js';
-import { CommandFailure } from '../errors.js';
+import { Interrupted } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import { printJson } from '../output/json.js';
 import { throttledLines } from '../output/throttle.js';
-import { contentOf, JOURNAL_FILE, type SendPlan } from './send-plan.js';
+import { contentOf, type SendPlan } from './send-plan.js';
+import { printOutcome } from './send-preview.js';
 import { waitForDelivery } from './sends.js';
 import { note, say } from './setup.js';
 
-/** Sends what the journal has not acknowledged; Ctrl-C stops between batches. */
 export async function executeSend(
   ctx: Context,
   plan: SendPlan,
@@ -24,7 +29,6 @@ export async function executeSend(
   return sendInBatches(ctx.client, phones, contentOf(plan.content), {
     key: plan.key,
     batchSize: plan.batchSize,
-    journal: createFileJournal(join(ctx.profileDir(), JOURNAL_FILE)),
     onProgress,
     // A date-time without an offset means this computer's local time.
     ...(plan.sendAt ? { sendAt: new Date(plan.sendAt).toISOString() } : {}),
@@ -32,31 +36,13 @@ export async function executeSend(
   });
 }
 
-/**
- * Without a prompt (`--yes`): sends what the journal has not acknowledged, with a progress line
- * every few seconds (and one when the last batch is in), never one per batch.
- */
+/** Without a prompt (`--yes`): a progress line every few seconds, then the result. */
 export async function sendWithoutPrompt(ctx: Context, plan: SendPlan, t: Translate, json: boolean) {
   const phones = plan.set.recipients.map((r) => r.phone);
   if (phones.length === 0) {
-    if (json) printJson(emptyResult(plan));
+    if (json) printJson(resultJson(plan, null));
     else note(t('cli.send.noRecipients'));
     return;
-  }
-  if (plan.alreadySent >= plan.batchesTotal) {
-    if (json)
-      printJson({
-        ...emptyResult(plan),
-        alreadySent: true,
-        batchesTotal: plan.batchesTotal,
-        batchesSkipped: plan.batchesTotal,
-        recipientsTotal: phones.length,
-      });
-    else note(t('cli.send.alreadySent', { key: plan.key, count: phones.length }));
-    return;
-  }
-  if (plan.alreadySent > 0) {
-    note(t('cli.send.resuming', { sent: plan.alreadySent, total: plan.batchesTotal }));
   }
   const progress = throttledLines(note);
   const controller = new AbortController();
@@ -68,32 +54,19 @@ export async function sendWithoutPrompt(ctx: Context, plan: SendPlan, t: Transla
       ctx,
       plan,
       phones,
-      (p) => {
-        if (p.batchesDone > plan.alreadySent || p.batchesDone === p.batchesTotal) {
-          progress(
-            () =>
-              t('cli.send.progress', {
-                batch: p.batchesDone,
-                batches: p.batchesTotal,
-                sent: p.recipientsDone,
-                total: p.recipientsTotal,
-              }),
-            p.batchesDone === p.batchesTotal,
-          );
-        }
-      },
+      (p) =>
+        progress(
+          () => t('cli.send.progress', { sent: p.recipientsDone, total: p.recipientsTotal }),
+          p.recipientsDone === p.recipientsTotal,
+        ),
       controller.signal,
     );
     printResult(summary, plan, t, json);
-    if (plan.wait) await waitForDelivery(ctx, summary.jobIds, t);
-  } catch (error) {
-    if (controller.signal.aborted) {
-      throw new CommandFailure(
-        plan.keyGiven
-          ? t('cli.errors.interruptedKey', { key: plan.key })
-          : t('cli.errors.interrupted'),
-      );
+    if (plan.wait && summary.jobId) {
+      await waitForDelivery(ctx, [summary.jobId], t, plan.waitTimeoutMs);
     }
+  } catch (error) {
+    if (controller.signal.aborted) throw interrupted(plan, t);
     throw error;
   } finally {
     process.off('SIGINT', stop);
@@ -101,20 +74,38 @@ export async function sendWithoutPrompt(ctx: Context, plan: SendPlan, t: Transla
   }
 }
 
-function emptyResult(plan: SendPlan) {
+/** Ctrl-C: nobody is lost, because a re-run under the same key adds only who is missing. */
+export function interrupted(plan: SendPlan, t: Translate): Interrupted {
+  return new Interrupted(
+    plan.keyGiven
+      ? t('cli.errors.interruptedKey', { key: plan.key })
+      : t('cli.errors.interrupted', { key: plan.key }),
+  );
+}
+
+function resultJson(plan: SendPlan, summary: BatchSendSummary | null) {
+  const zone = localTimeZone();
   return {
     dryRun: false,
     channel: plan.content.channel,
     audience: plan.audience,
     key: plan.key,
-    alreadySent: false,
-    batchesTotal: 0,
-    batchesSent: 0,
-    batchesSkipped: 0,
-    recipientsTotal: 0,
-    queued: 0,
-    skipped: [],
-    message: null,
+    jobId: summary?.jobId ?? null,
+    replayed: summary?.replayed ?? false,
+    recipientsTotal: summary?.recipientsTotal ?? 0,
+    queued: summary?.queued ?? 0,
+    added: summary?.added ?? 0,
+    earlier: summary?.earlier ?? 0,
+    skipped: [
+      ...(summary?.skipped ?? []),
+      ...plan.set.outsideAudience.map((number) => ({ number, reason: 'not-in-audience' })),
+    ],
+    scheduledFor: summary?.sendAt ? formatIsoDateTime(summary.sendAt, zone) : null,
+    waitingForQuietHours: {
+      count: summary?.waitingForQuietHours ?? 0,
+      until: summary?.quietHoursUntil ? formatIsoDateTime(summary.quietHoursUntil, zone) : null,
+    },
+    estimatedCost: summary?.estimatedCost ?? 0,
   };
 }
 
@@ -125,50 +116,32 @@ export function printResult(
   json: boolean,
 ) {
   if (json) {
-    printJson({
-      dryRun: false,
-      channel: plan.content.channel,
-      audience: plan.audience,
-      key: summary.key,
-      alreadySent: false,
-      replayed: isReplay(summary),
-      batchesTotal: summary.batchesTotal,
-      batchesSent: summary.batchesSent,
-      batchesSkipped: summary.batchesSkipped,
-      recipientsTotal: summary.recipientsTotal,
-      queued: summary.queued,
-      skipped: summary.skipped,
-      message: summary.message,
-    });
+    printJson(resultJson(plan, summary));
     return;
   }
-  if (isReplay(summary)) {
-    // The gateway answered every batch from an earlier send with the same key.
-    say(t('cli.send.replayed'));
-    return;
-  }
-  say(t('admin.sendSms.sent', { count: summary.recipientsTotal }));
-  say(t('cli.send.summary', { sent: summary.queued, skipped: summary.skipped.length }));
-  for (const s of summary.skipped) {
-    say(
-      t('cli.send.skipped', {
-        number: s.number,
-        reason: t(
-          s.reason === 'opted-out'
-            ? 'cli.send.reasons.optedOut'
-            : s.reason === 'landline'
-              ? 'cli.send.reasons.landline'
-              : 'cli.send.reasons.invalid',
-        ),
-      }),
+  say(resultLine(summary, t));
+  if (!summary.replayed) {
+    printOutcome(
+      {
+        ...summary,
+        skipped: [
+          ...summary.skipped,
+          ...plan.set.outsideAudience.map((number) => ({
+            number,
+            reason: 'not-in-audience' as const,
+          })),
+        ],
+      },
+      t,
+      'done',
     );
-  }
-  if (summary.batchesSkipped > 0) {
-    say(t('cli.send.resumed', { skipped: summary.batchesSkipped, total: summary.batchesTotal }));
   }
 }
 
-/** Every batch this run sent was one the gateway had already sent under its key. */
-function isReplay(summary: BatchSendSummary): boolean {
-  return summary.batchesSent > 0 && summary.batchesReplayed === summary.batchesSent;
+/** The first line of a result: the job, and whether anything was sent now. */
+export function resultLine(summary: BatchSendSummary, t: Translate): string {
+  const job = summary.jobId ?? '-';
+  return summary.replayed
+    ? t('cli.send.replayed', { job, key: summary.key, count: summary.earlier })
+    : t('cli.send.jobLine', { job, key: summary.key });
 }

@@ -1,15 +1,16 @@
 // The plan step of `send`: everything decided before anything is sent. The flags are checked
 // without the network (readSendRequest); then the content and its segments, the recipients after
-// filters and the --only/--exclude lists, and the key that names the send (planSend). A dry run
-// prints the plan.
+// filters and the --only/--exclude lists, and the key that names the send's job (planSend). A dry
+// run asks the gateway's send preview (the send's own checks) and prints it (send-preview.ts).
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   type Channel,
   channelSchema,
+  DEFAULT_BATCH_SIZE,
   deriveSendKey,
   formatIsoDay,
   localTimeZone,
+  MAX_RECIPIENTS,
   type MsgTemplate,
   normalizePhone,
   SMS_LIMITS,
@@ -18,9 +19,9 @@ import {
   sendAtSchema,
   type WhatsappTemplate,
 } from '@blockcatch/sdk';
-import { createFileJournal } from '@blockcatch/sdk/node';
 import { z } from 'zod';
 import type { Context } from '../context.js';
+import { durationSchema } from '../duration.js';
 import { UsageError } from '../errors.js';
 import {
   audienceFilters,
@@ -31,18 +32,20 @@ import {
 } from '../flags.js';
 import { type Translate, t } from '../i18n.js';
 import type { ListedRow } from '../output/columns.js';
-import { printJson } from '../output/json.js';
 import { commandLine } from '../self-command.js';
 import { isInteractive } from '../terminal.js';
 import type { AudienceQuery } from './audience.js';
 import { loadAudience } from './audience.js';
 import { type PhoneFile, readPhoneFile } from './phone-lists.js';
-import { note, say } from './setup.js';
-
-export const JOURNAL_FILE = 'send-journal.jsonl';
+import { note } from './setup.js';
 
 const audienceSchema = z.enum(['flex', 'spark', 'invitees']);
 const keySchema = z.string().regex(/^[\w.:@-]{1,150}$/);
+/** `--var name=value`: a template variable's name as templates declare it, and a bounded value. */
+const varSchema = z
+  .string()
+  .max(1100)
+  .regex(/^[A-Za-z0-9_]{1,40}=[\s\S]{0,1000}$/);
 
 /** The flags of `send`, as commander hands them over. */
 export interface SendOptions extends RawAudienceFlags, RawInviteeFlags {
@@ -61,6 +64,8 @@ export interface SendOptions extends RawAudienceFlags, RawInviteeFlags {
   json?: boolean;
   at?: string;
   wait?: boolean;
+  timeout?: string;
+  var?: string[];
 }
 
 /** What the flags ask for, checked: no file is unread and no flag unchecked after this. */
@@ -71,6 +76,8 @@ export interface SendRequest {
   /** The SMS content; a WhatsApp template is looked up by name once signed in. */
   content: SendContent | null;
   template: { name: string; language: string | undefined } | null;
+  /** `--var name=value`: the template's send-time values. */
+  values: Record<string, string>;
   lists: PhoneFile[];
   batchSize: number;
   givenKey: string | undefined;
@@ -80,6 +87,8 @@ export interface SendRequest {
   sendAt: string | undefined;
   /** `--wait`: follow delivery until every recipient has an outcome. */
   wait: boolean;
+  /** `--timeout` with --wait: stop following after this many ms. */
+  waitTimeoutMs: number | null;
 }
 
 export interface SendPlan {
@@ -93,9 +102,7 @@ export interface SendPlan {
   lists: PhoneFile[];
   sendAt: string | undefined;
   wait: boolean;
-  /** Batches an earlier run with this key already sent. */
-  alreadySent: number;
-  batchesTotal: number;
+  waitTimeoutMs: number | null;
 }
 
 export function readSendRequest(channelArg: unknown, o: SendOptions): SendRequest {
@@ -103,9 +110,9 @@ export function readSendRequest(channelArg: unknown, o: SendOptions): SendReques
   const audience = flag('--audience', audienceSchema, o.audience, t('cli.errors.audienceFix'));
   const batchSize = flag(
     '--batch-size',
-    z.coerce.number().int().min(1).max(1000),
-    o.batchSize ?? '1000',
-    t('cli.errors.wholeNumberFix', { min: 1, max: 1000 }),
+    z.coerce.number().int().min(1).max(MAX_RECIPIENTS),
+    o.batchSize ?? String(DEFAULT_BATCH_SIZE),
+    t('cli.errors.wholeNumberFix', { min: 1, max: MAX_RECIPIENTS }),
   );
   const givenKey =
     o.key === undefined ? undefined : flag('--key', keySchema, o.key, t('cli.errors.keyFix'));
@@ -121,6 +128,10 @@ export function readSendRequest(channelArg: unknown, o: SendOptions): SendReques
     throw new UsageError(
       t('cli.errors.whatsappNeedsTemplate', { list: commandLine('templates list') }),
     );
+  }
+  const values = templateValues(o.var ?? []);
+  if (channel === 'sms' && Object.keys(values).length > 0) {
+    throw new UsageError(t('cli.errors.varIsWhatsapp'));
   }
   let content: SendContent | null = null;
   if (channel === 'sms') {
@@ -154,6 +165,7 @@ export function readSendRequest(channelArg: unknown, o: SendOptions): SendReques
     query,
     content,
     template: o.template === undefined ? null : { name: o.template, language: o.templateLanguage },
+    values,
     lists,
     batchSize,
     givenKey,
@@ -162,33 +174,28 @@ export function readSendRequest(channelArg: unknown, o: SendOptions): SendReques
     sendAt:
       o.at === undefined ? undefined : flag('--at', sendAtSchema, o.at, t('cli.errors.atFix')),
     wait: o.wait === true,
+    waitTimeoutMs: waitTimeout(o),
   };
 }
 
-/** Looks up the template, loads the recipients and names the send. */
+/** Looks up the template, loads the recipients and names the send's job. */
 export async function planSend(ctx: Context, request: SendRequest): Promise<SendPlan> {
-  const content =
+  const content = withValues(
     request.content ??
-    pickTemplate(
-      await ctx.client.templates(),
-      request.template?.name ?? '',
-      request.template?.language,
-    );
+      pickTemplate(
+        await ctx.client.templates(),
+        request.template?.name ?? '',
+        request.template?.language,
+      ),
+    request.values,
+  );
   const rows = await loadAudience(ctx, request.query);
   const set = pickRecipients(
     rows,
     request.lists.find((l) => l.flag === '--only'),
     request.lists.find((l) => l.flag === '--exclude'),
   );
-  const key =
-    request.givenKey ??
-    (await sendKey(
-      content,
-      set.recipients.map((r) => r.phone),
-    ));
-  const journal = createFileJournal(join(ctx.profileDir(), JOURNAL_FILE));
-  const batchesTotal = Math.ceil(set.recipients.length / request.batchSize);
-  const acknowledged = await journal.load(key);
+  const key = request.givenKey ?? (await sendKey(content, request.sendAt));
   return {
     audience: request.audience,
     query: request.query,
@@ -200,19 +207,51 @@ export async function planSend(ctx: Context, request: SendRequest): Promise<Send
     lists: request.lists,
     sendAt: request.sendAt,
     wait: request.wait,
-    alreadySent: [...acknowledged].filter((i) => i < batchesTotal).length,
-    batchesTotal,
+    waitTimeoutMs: request.waitTimeoutMs,
   };
 }
 
-/** The key a send gets without --key: the same message, recipients and day name the same send. */
-export function sendKey(content: SendContent, phones: readonly string[]): Promise<string> {
+/**
+ * The key a send gets without --key: the same content (and schedule) on the same local day names
+ * the same job, whoever the audience is, so a re-run adds only people not texted yet.
+ */
+export function sendKey(content: SendContent, sendAt: string | undefined): Promise<string> {
   return deriveSendKey({
     channel: content.channel,
     content: contentOf(content),
-    recipients: [...phones],
+    sendAt,
     day: formatIsoDay(Date.now(), localTimeZone()),
   });
+}
+
+/** `--timeout` (with --wait): one second to a week. */
+function waitTimeout(o: SendOptions): number | null {
+  if (o.timeout === undefined) return null;
+  if (o.wait !== true) throw new UsageError(t('cli.errors.timeoutNeedsWait'));
+  return flag(
+    '--timeout',
+    durationSchema(1000, 7 * 86_400_000),
+    o.timeout,
+    t('cli.errors.timeoutFix'),
+  );
+}
+
+/** `--var name=value` flags as the template's values; a name given twice is a usage error. */
+export function templateValues(flags: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const raw of flags) {
+    const checked = flag('--var', varSchema, raw, t('cli.errors.varFix'));
+    const at = checked.indexOf('=');
+    const name = checked.slice(0, at);
+    if (name in values) throw new UsageError(t('cli.errors.varTwice', { name }));
+    values[name] = checked.slice(at + 1);
+  }
+  return values;
+}
+
+function withValues(content: SendContent, values: Record<string, string>): SendContent {
+  if (content.channel === 'sms' || Object.keys(values).length === 0) return content;
+  return { ...content, template: { ...content.template, values } };
 }
 
 const INVITEE_ONLY = {
@@ -248,9 +287,10 @@ function audienceQuery(audience: SendRequest['audience'], o: SendOptions): Audie
   return { kind: 'users', product: audience, filters: audienceFilters(o, audience), ...search };
 }
 
+/** The message from a file, or from standard input when the file is `-`. */
 function readMessageFile(file: string): string {
   try {
-    return readFileSync(file, 'utf8')
+    return readFileSync(file === '-' ? 0 : file, 'utf8')
       .replace(/^\uFEFF/, '')
       .replace(/\r?\n$/, '');
   } catch (error) {
@@ -280,6 +320,8 @@ export interface RecipientSet {
   unusable: ListedRow[];
   excludedByList: number;
   notInOnlyList: number;
+  /** --only phones that are not in the audience: never sent to, and reported as such. */
+  outsideAudience: string[];
 }
 
 /** The SMS rules: one segment unless --allow-multipart, and always one for invitees. */
@@ -372,7 +414,8 @@ export function pickRecipients(
     }
     recipients.push({ phone, row });
   }
-  return { recipients, unusable, excludedByList, notInOnlyList };
+  const outsideAudience = only ? [...only.phones].filter((p) => !seen.has(p)) : [];
+  return { recipients, unusable, excludedByList, notInOnlyList, outsideAudience };
 }
 
 export function contentOf(content: SendContent): string | MsgTemplate {
@@ -408,51 +451,4 @@ export function describeContent(content: SendContent) {
     };
   }
   return { template: content.template };
-}
-
-export function printDryRun(plan: SendPlan, t: Translate, json: boolean): void {
-  const numbers = plan.set.recipients.map((r) => r.phone);
-  if (json) {
-    printJson({
-      dryRun: true,
-      channel: plan.content.channel,
-      audience: plan.audience,
-      key: plan.key,
-      message: describeContent(plan.content),
-      recipients: { count: numbers.length, numbers },
-      alreadySent: { batches: plan.alreadySent, of: plan.batchesTotal },
-      skippedRows: plan.lists.flatMap((l) =>
-        l.problems.map((p) => ({ flag: l.flag, file: l.file, ...p })),
-      ),
-    });
-    return;
-  }
-  say(t('cli.send.dryRunHeader', { count: numbers.length }));
-  say(t('cli.send.keyLine', { key: plan.key }));
-  printContent(plan.content, t);
-  for (const number of numbers) say(number);
-  if (plan.alreadySent > 0) {
-    say(t('cli.send.resuming', { sent: plan.alreadySent, total: plan.batchesTotal }));
-  }
-  say(t('cli.send.needsYes'));
-}
-
-function printContent(content: SendContent, t: Translate): void {
-  if (content.channel === 'sms') {
-    say(t('cli.send.messageLine', { text: content.text }));
-    say(
-      t('cli.send.segments', {
-        encoding: content.segments.encoding,
-        segments: content.segments.segments,
-        remaining: content.segments.remainingInSegment,
-      }),
-    );
-  } else {
-    say(
-      t('cli.send.templateLine', {
-        name: content.template.name,
-        language: content.template.language,
-      }),
-    );
-  }
 }

@@ -2,18 +2,19 @@
 // in Ink. The views draw and report intents; this file owns the send and the end of the run, and
 // asks the gateway's send preview which numbers it would skip, how many wait for quiet hours, and
 // how the message reads for the first selected recipient.
-import { localTimeZone, type SendPreview, type SendPreviewRequest } from '@blockcatch/sdk';
+import { localTimeZone, type SendPreview } from '@blockcatch/sdk';
 import { render } from 'ink';
 import type { Context } from '../context.js';
-import { CommandFailure } from '../errors.js';
+import { CommandFailure, Interrupted } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import { COLUMN_KEYS, columnTitles, displayRow } from '../output/columns.js';
 import type { ReviewColumn } from '../views/Review.js';
 import { SendFlow } from '../views/SendFlow.js';
 import type { FlowState, ReviewRow } from '../views/send-flow-state.js';
 import type { AudienceQuery } from './audience.js';
-import { executeSend } from './send-execute.js';
-import { type SendPlan, sendKey } from './send-plan.js';
+import { executeSend, interrupted, resultLine } from './send-execute.js';
+import type { SendPlan } from './send-plan.js';
+import { previewRequest } from './send-preview.js';
 
 export async function runInteractiveReview(
   ctx: Context,
@@ -47,12 +48,15 @@ export async function runInteractiveReview(
     if (text !== null) rendered.set(phone, text);
     return text;
   };
-  if (plan.alreadySent > 0) {
-    message.push(t('cli.send.resuming', { sent: plan.alreadySent, total: plan.batchesTotal }));
+  if (whole?.earlier) {
+    message.push(t('cli.send.would.earlier', { count: whole.earlier, job: whole.jobId ?? '-' }));
   }
 
-  let finished = 'cancelled' as FlowState['step'];
+  // Stays null when Ink ends the review itself: that is Ctrl-C.
+  let finished = null as FlowState['step'] | null;
   let failure: string | null = null;
+  let sending = false;
+  const controller = new AbortController();
   const instance = render(
     <SendFlow
       t={t}
@@ -62,18 +66,18 @@ export async function runInteractiveReview(
       message={message}
       previewFor={previewFor}
       onSend={async (phones, report) => {
-        // The review may have taken people out: the key must name what is actually sent.
-        const chosen = phones.length === rows.length ? plan : await replan(plan, phones);
+        // The key names the content's job, not who was selected: deselecting someone after a
+        // resume keeps the job, and only the selected people it does not have are added.
+        sending = true;
         try {
-          const summary = await executeSend(ctx, chosen, phones, (p) =>
-            report({
-              done: p.recipientsDone,
-              total: p.recipientsTotal,
-              batch: p.batchesDone,
-              batches: p.batchesTotal,
-            }),
+          const summary = await executeSend(
+            ctx,
+            plan,
+            phones,
+            (p) => report({ done: p.recipientsDone, total: p.recipientsTotal }),
+            controller.signal,
           );
-          return `${t('admin.sendSms.sent', { count: summary.recipientsTotal })} ${t('cli.send.summary', { sent: summary.queued, skipped: summary.skipped.length })}`;
+          return `${resultLine(summary, t)} ${t('cli.send.summary', { sent: summary.queued, skipped: summary.skipped.length })}`;
         } catch (error) {
           failure = error instanceof Error ? error.message : String(error);
           throw new Error(t('admin.sendSms.sendFailed'));
@@ -88,6 +92,11 @@ export async function runInteractiveReview(
     { exitOnCtrlC: true },
   );
   await instance.waitUntilExit();
+  if (finished === null) {
+    // Ctrl-C: stop the send between parts; a re-run adds only who is missing.
+    controller.abort();
+    throw sending ? interrupted(plan, t) : new Interrupted(t('cli.review.cancelled'));
+  }
   if (finished === 'failed')
     throw new CommandFailure(`${t('admin.sendSms.sendFailed')} ${failure ?? ''}`.trim());
 }
@@ -99,31 +108,12 @@ async function previewOf(
   numbers: string[],
 ): Promise<SendPreview | null> {
   if (numbers.length === 0) return null;
-  const content: SendPreviewRequest =
-    plan.content.channel === 'sms'
-      ? {
-          channel: 'sms',
-          message: plan.content.text,
-          numbers: numbers.map((number) => ({ number })),
-        }
-      : {
-          channel: 'whatsapp',
-          msgTemplate: plan.content.template,
-          numbers: numbers.map((number) => ({ number })),
-        };
   try {
     // A preview is a courtesy: without one the review still works, so a failure is not the run's.
-    return await ctx.client.sends.preview(
-      plan.sendAt ? { ...content, sendAt: new Date(plan.sendAt).toISOString() } : content,
-    );
+    return await ctx.client.sends.preview(previewRequest(plan, numbers));
   } catch {
     return null;
   }
-}
-
-async function replan(plan: SendPlan, phones: string[]): Promise<SendPlan> {
-  if (plan.keyGiven) return plan;
-  return { ...plan, key: await sendKey(plan.content, phones) };
 }
 
 function messageLines(plan: SendPlan, t: Translate): string[] {

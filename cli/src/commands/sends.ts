@@ -1,21 +1,28 @@
-// `blockcatch sends list` and `blockcatch sends show ID [--csv] [--wait]`: the gateway's send jobs
-// and how each recipient stands (queued, sent, delivered, failed with the provider's reason).
-// `--wait` follows a job until nothing is queued or sending, and exits 1 if any recipient failed.
+// `blockcatch sends list [--key K]` and `blockcatch sends show ID [--csv] [--wait [--timeout 10m]]`:
+// the gateway's send jobs and how each recipient stands (queued, sent, delivered, failed with the
+// provider's reason). An ID may be the start of one job's id. `--wait` follows a job until nothing
+// is queued or sending, saying what it waits for, and exits 1 if any recipient failed or the
+// timeout passed.
 import {
   FAILED_STATES,
+  formatIsoDateTime,
+  localTimeZone,
   readWholeReport,
   type SendJobReport,
   type SendJobSummary,
 } from '@blockcatch/sdk';
 import { z } from 'zod';
 import type { Context } from '../context.js';
-import { CommandFailure } from '../errors.js';
+import { durationSchema, formatDuration } from '../duration.js';
+import { CommandFailure, UsageError } from '../errors.js';
 import { flag } from '../flags.js';
 import { t as translate } from '../i18n.js';
 import { writeCsv } from '../output/csv.js';
 import { printJson } from '../output/json.js';
 import { renderTable } from '../output/table.js';
+import { isoTime, withIsoTimes } from '../output/time.js';
 import type { Invocation } from '../program.js';
+import { commandLine } from '../self-command.js';
 import { isInteractive } from '../terminal.js';
 import { note, say, withContext } from './setup.js';
 
@@ -38,14 +45,20 @@ function stateLine(job: SendJobSummary, t: T): string {
 
 export interface SendsListOptions {
   limit?: string;
+  key?: string;
   json?: true;
 }
 
 export interface SendsShowOptions {
   csv?: true;
   wait?: true;
+  timeout?: string;
   json?: true;
 }
+
+const keySchema = z.string().regex(/^[\w.:@-]{1,200}$/);
+/** `--timeout`: one second to a week. */
+const timeoutSchema = durationSchema(1000, 7 * 86_400_000);
 
 export async function runSendsList(invocation: Invocation<SendsListOptions>): Promise<void> {
   const { options } = invocation;
@@ -55,10 +68,14 @@ export async function runSendsList(invocation: Invocation<SendsListOptions>): Pr
     options.limit ?? '20',
     translate('cli.errors.wholeNumberFix', { min: 1, max: 100 }),
   );
+  const key =
+    options.key === undefined
+      ? undefined
+      : flag('--key', keySchema, options.key, translate('cli.errors.keyFix'));
   await withContext(invocation, async (ctx, { t }) => {
-    const jobs = await ctx.client.sends.list({ limit });
+    const jobs = await ctx.client.sends.list({ limit, ...(key === undefined ? {} : { key }) });
     if (options.json) {
-      printJson({ count: jobs.length, items: jobs });
+      printJson({ count: jobs.length, items: withIsoTimes(jobs) });
       return;
     }
     say(
@@ -74,7 +91,7 @@ export async function runSendsList(invocation: Invocation<SendsListOptions>): Pr
         ],
         jobs.map((job) => [
           job.jobId,
-          new Date(job.createdAt).toISOString(),
+          isoTime(job.createdAt),
           job.channel,
           String(job.total),
           String(job.counts.delivered),
@@ -89,19 +106,29 @@ export async function runSendsList(invocation: Invocation<SendsListOptions>): Pr
 function jobState(job: SendJobSummary, t: T): string {
   if (job.cancelledAt !== null) return t('cli.sends.cancelled');
   if (job.sendAt !== null && job.sendAt > Date.now() && handedOver(job) === 0) {
-    return t('cli.sends.scheduled', { at: new Date(job.sendAt).toISOString() });
+    return t('cli.sends.scheduled', { at: isoTime(job.sendAt) });
   }
   return job.done ? t('cli.sends.done') : t('cli.sends.queued');
 }
 
 export async function runSendsShow(invocation: Invocation<SendsShowOptions>): Promise<void> {
   const { options, args } = invocation;
-  const id = args[0] ?? '';
+  const typed = args[0] ?? '';
+  const timeoutMs =
+    options.timeout === undefined
+      ? null
+      : flag('--timeout', timeoutSchema, options.timeout, translate('cli.errors.timeoutFix'));
+  if (timeoutMs !== null && !options.wait) {
+    throw new UsageError(translate('cli.errors.timeoutNeedsWait'));
+  }
   await withContext(invocation, async (ctx, { t }) => {
-    const report = options.wait
-      ? await follow(ctx, id, t)
-      : await readWholeReport(ctx.client.sends, id);
-    const final = options.wait ? await readWholeReport(ctx.client.sends, id) : report;
+    // The full id, also when the start of one was typed.
+    const id = (await ctx.client.sends.show(typed, { limit: 0 })).jobId;
+    if (options.wait) {
+      const followed = await follow(ctx, id, t, timeoutMs);
+      if (!followed.done) throw timedOut(followed, timeoutMs, t);
+    }
+    const final = await readWholeReport(ctx.client.sends, id);
     await print(final, options, t);
     if (options.wait && failedCount(final) > 0) {
       throw new CommandFailure(t('cli.sends.someFailed', { failed: failedCount(final) }));
@@ -113,27 +140,65 @@ export async function runSendsShow(invocation: Invocation<SendsShowOptions>): Pr
  * Follows the jobs a send started until every recipient has an outcome; exit 1 (CommandFailure)
  * if any did not get the message.
  */
-export async function waitForDelivery(ctx: Context, jobIds: string[], t: T): Promise<void> {
+export async function waitForDelivery(
+  ctx: Context,
+  jobIds: string[],
+  t: T,
+  timeoutMs: number | null = null,
+): Promise<void> {
   let failed = 0;
-  for (const id of jobIds) failed += failedCount(await follow(ctx, id, t));
+  for (const id of jobIds) {
+    const job = await follow(ctx, id, t, timeoutMs);
+    if (!job.done) throw timedOut(job, timeoutMs, t);
+    failed += failedCount(job);
+  }
   if (failed > 0) throw new CommandFailure(t('cli.sends.someFailed', { failed }));
 }
 
-/** Polls the job until it is done, drawing a progress bar on a terminal (plain lines elsewhere). */
-async function follow(ctx: Context, id: string, t: T): Promise<SendJobReport> {
+function timedOut(job: SendJobReport, timeoutMs: number | null, t: T): CommandFailure {
+  return new CommandFailure(
+    t('cli.sends.timedOut', {
+      timeout: formatDuration(timeoutMs ?? 0),
+      reason: job.waiting ? waitLine(job.waiting, t) : '',
+      command: commandLine(`sends show ${job.jobId} --wait`),
+    }),
+  );
+}
+
+/** What a job waits for, in words: "scheduled for …", "quiet hours until 08:00 in America/Chicago". */
+export function waitLine(waiting: NonNullable<SendJobReport['waiting']>, t: T): string {
+  const at = formatIsoDateTime(waiting.until, localTimeZone());
+  const there = formatIsoDateTime(waiting.until, waiting.timeZone).slice(11, 16);
+  return t(`cli.sends.wait.${waiting.reason}`, { at, time: there, zone: waiting.timeZone });
+}
+
+/**
+ * Polls the job until it is done or `timeoutMs` passes, drawing a progress bar on a terminal
+ * (plain lines elsewhere) with what it waits for.
+ */
+async function follow(
+  ctx: Context,
+  id: string,
+  t: T,
+  timeoutMs: number | null,
+): Promise<SendJobReport> {
   const tty = isInteractive() && process.stderr.isTTY;
+  const deadline = timeoutMs === null ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
   let lastLine = '';
   for (;;) {
     const job = await ctx.client.sends.show(id, { limit: 0 });
-    const line = `${progressBar(handedOver(job), job.total)} ${stateLine(job, t)}`;
+    const waiting = job.waiting ? ` · ${waitLine(job.waiting, t)}` : '';
+    const line = `${progressBar(handedOver(job), job.total)} ${stateLine(job, t)}${waiting}`;
     if (tty) process.stderr.write(`\r${line}\u001b[K`);
     else if (line !== lastLine) note(line);
     lastLine = line;
-    if (job.done) {
+    if (job.done || Date.now() >= deadline) {
       if (tty) process.stderr.write('\n');
       return job;
     }
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, Math.min(POLL_MS, deadline - Date.now()))),
+    );
   }
 }
 
@@ -145,7 +210,7 @@ export function progressBar(done: number, total: number, width = 24): string {
 
 async function print(report: SendJobReport, options: SendsShowOptions, t: T): Promise<void> {
   if (options.json) {
-    printJson(report);
+    printJson(withIsoTimes(report));
     return;
   }
   if (options.csv) {
@@ -158,8 +223,8 @@ async function print(report: SendJobReport, options: SendsShowOptions, t: T): Pr
         errorCode: r.errorCode === null ? '' : String(r.errorCode),
         error: r.error ?? '',
         segments: String(r.segments),
-        sentAt: r.sentAt === null ? '' : new Date(r.sentAt).toISOString(),
-        statusAt: r.statusAt === null ? '' : new Date(r.statusAt).toISOString(),
+        sentAt: r.sentAt === null ? '' : isoTime(r.sentAt),
+        statusAt: r.statusAt === null ? '' : isoTime(r.statusAt),
       }),
     );
     return;
@@ -185,8 +250,9 @@ async function print(report: SendJobReport, options: SendsShowOptions, t: T): Pr
 }
 
 export async function runSendsCancel(invocation: Invocation): Promise<void> {
-  const id = invocation.args[0] ?? '';
+  const typed = invocation.args[0] ?? '';
   await withContext(invocation, async (ctx, { t }) => {
+    const id = (await ctx.client.sends.show(typed, { limit: 0 })).jobId;
     const report = await ctx.client.sends.cancel(id);
     say(t('cli.sends.cancelledLine', { id: report.jobId, count: report.counts.cancelled }));
   });

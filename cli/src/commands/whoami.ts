@@ -6,7 +6,7 @@ import { say, withContext } from './setup.js';
 
 export async function runWhoami(invocation: Invocation<{ json?: true }>): Promise<void> {
   await withContext(invocation, async (ctx, { t }) => {
-    await ctx.auth.currentSession();
+    if (ctx.credential === 'session') await ctx.auth.currentSession();
     const me = await ctx.client.me();
     if (invocation.options.json) {
       printJson({ profile: ctx.profile, gateway: ctx.gatewayUrl, user: me });

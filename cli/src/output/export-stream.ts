@@ -57,8 +57,16 @@ export class NdjsonToDocument extends Transform {
   constructor(
     private readonly meta: Record<string, unknown>,
     private readonly onRows: (rows: number) => void = () => {},
+    /** Only these fields of each row (`--json name,phoneNumber`), in this order. */
+    private readonly fields: readonly string[] | null = null,
   ) {
     super();
+  }
+
+  private shape(line: string): string {
+    if (!this.fields) return line;
+    const row = JSON.parse(line) as Record<string, unknown>;
+    return JSON.stringify(Object.fromEntries(this.fields.map((f) => [f, row[f] ?? null])));
   }
 
   override _transform(
@@ -82,7 +90,7 @@ export class NdjsonToDocument extends Transform {
     let out = '';
     for (const line of lines) {
       if (line === '') continue;
-      out += `${this.rows === 0 ? '' : ',\n'}    ${line}`;
+      out += `${this.rows === 0 ? '' : ',\n'}    ${this.shape(line)}`;
       this.rows++;
     }
     this.onRows(this.rows);
@@ -94,7 +102,7 @@ export class NdjsonToDocument extends Transform {
     this.carry += this.decoder.end();
     let out = '';
     if (this.carry.trim() !== '') {
-      out += `${this.rows === 0 ? '' : ',\n'}    ${this.carry}`;
+      out += `${this.rows === 0 ? '' : ',\n'}    ${this.shape(this.carry)}`;
       this.rows++;
     }
     done(null, `${out}${this.rows === 0 ? '' : '\n'}  ],\n  "count": ${this.rows}\n}\n`);
@@ -114,6 +122,8 @@ export interface ExportTarget {
   file?: string;
   /** The JSON document's fields beside `items` and `count`. */
   meta?: Record<string, unknown>;
+  /** JSON only: the fields of each row to keep. */
+  fields?: readonly string[];
 }
 
 /** Writes the export, calling `onRows` with the running count after each chunk; resolves with the row count. */
@@ -125,7 +135,7 @@ export async function writeExport(
   const shape =
     target.format === 'csv'
       ? new CsvRowCounter(onRows)
-      : new NdjsonToDocument(target.meta ?? {}, onRows);
+      : new NdjsonToDocument(target.meta ?? {}, onRows, target.fields ?? null);
   const out: Writable = target.file ? createWriteStream(target.file) : process.stdout;
   await pipeline(Readable.from(answer.body), shape, out, { end: target.file !== undefined });
   return shape.rows;

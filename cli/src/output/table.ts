@@ -1,8 +1,9 @@
 // Tables for people: cli-table3 sized to the terminal (process.stdout.columns, 80 when unknown),
-// no rule between rows, long cells cut with an ellipsis; `wide` keeps every column whole. Plain
-// borders when colour is off (NO_COLOR, not a terminal). The full data is in --json and --csv.
+// no rule between rows, long cells cut with an ellipsis, the columns that say who a row is (name,
+// phone) the last to shrink; `wide` keeps every column whole. Off a terminal a table is for
+// programs, as gh prints it: tab-separated, no borders, every column, nothing cut.
 import Table from 'cli-table3';
-import { colorEnabled } from '../terminal.js';
+import { colorEnabled, tablesForPeople } from '../terminal.js';
 
 /** Cell padding (one space each side) plus the column's share of the borders. */
 const PADDING = 2;
@@ -16,6 +17,10 @@ export interface TableLayout {
    * listed always stay. The caller says how many were left out (`hiddenColumns`).
    */
   dropOrder?: readonly number[];
+  /** Column indexes that shrink only once every other column is as narrow as it goes. */
+  lastToShrink?: readonly number[];
+  /** Tab-separated rows (default: unless tables are for people, terminal.ts). */
+  plain?: boolean;
 }
 
 /** Which columns a table of `width` keeps: headers whole, dropping per `dropOrder` until they fit. */
@@ -48,20 +53,31 @@ export function terminalWidth(
 
 /**
  * Content widths whose sum fits `budget`: the widest columns give way first, and no column shrinks
- * below its header while the others can give, so titles stay whole whenever there is room.
+ * below its header while the others can give, so titles stay whole whenever there is room. Columns
+ * in `lastToShrink` give way only after all the others are as narrow as they go.
  */
 export function fitColumns(
   natural: readonly number[],
   headers: readonly number[],
   budget: number,
+  lastToShrink: readonly number[] = [],
 ): number[] {
   const widths = [...natural];
   let excess = widths.reduce((a, b) => a + b, 0) - budget;
-  for (const floor of [(i: number) => Math.max(headers[i] ?? 0, NARROWEST), () => NARROWEST]) {
+  const protectedColumns = new Set(lastToShrink);
+  const atHeader = (i: number) => Math.max(headers[i] ?? 0, NARROWEST);
+  const phases: { floor: (i: number) => number; may: (i: number) => boolean }[] = [
+    { floor: atHeader, may: (i) => !protectedColumns.has(i) },
+    { floor: () => NARROWEST, may: (i) => !protectedColumns.has(i) },
+    { floor: atHeader, may: () => true },
+    { floor: () => NARROWEST, may: () => true },
+  ];
+  for (const { floor, may } of phases) {
     while (excess > 0) {
       let widest = -1;
       for (let i = 0; i < widths.length; i++) {
-        if (widths[i]! > floor(i) && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+        if (!may(i) || widths[i]! <= floor(i)) continue;
+        if (widest < 0 || widths[i]! > widths[widest]!) widest = i;
       }
       if (widest < 0) break;
       widths[widest]!--;
@@ -70,6 +86,9 @@ export function fitColumns(
   }
   return widths;
 }
+
+/** A cell as one tab-separated field: tabs and line breaks inside it become spaces. */
+const plainCell = (text: string) => text.replace(/[\t\r\n]+/g, ' ');
 
 export interface RenderedTable {
   text: string;
@@ -82,6 +101,10 @@ export function renderTable(
   allRows: ReadonlyArray<readonly string[]>,
   layout: TableLayout = { width: terminalWidth() },
 ): RenderedTable {
+  if (layout.plain ?? !tablesForPeople()) {
+    const lines = [allHead, ...allRows].map((row) => row.map(plainCell).join('\t'));
+    return { text: lines.join('\n'), hiddenColumns: 0 };
+  }
   const color = colorEnabled();
   const length = (text: string) => [...text].length;
   const allNatural = allHead.map((h, i) =>
@@ -101,6 +124,7 @@ export function renderTable(
     natural,
     head.map((h) => length(h)),
     budget,
+    (layout.lastToShrink ?? []).flatMap((i) => (kept.includes(i) ? [kept.indexOf(i)] : [])),
   );
   const table = new Table({
     head: [...head],

@@ -10,9 +10,13 @@ export interface ConfirmProps {
 }
 
 export function Confirm({ t, count, onIntent }: ConfirmProps) {
+  // The run's language says which answers mean yes and no: y/yes, and s/sí in Spanish.
+  const yes = new Set(t('cli.review.yesAnswers').split(','));
+  const no = new Set(t('cli.review.noAnswers').split(','));
   useInput((input, key) => {
-    if (key.return || input === 'y') onIntent({ type: 'confirm' });
-    else if (key.escape || input === 'n') onIntent({ type: 'back' });
+    const answer = input.trim().toLowerCase();
+    if (key.return || yes.has(answer)) onIntent({ type: 'confirm' });
+    else if (key.escape || no.has(answer)) onIntent({ type: 'back' });
   });
   return (
     <Box flexDirection="column">

@@ -143,6 +143,29 @@ describe('SendFlow', () => {
     expect(onFinish).toHaveBeenCalledWith('cancelled');
   });
 
+  it('takes s and sí as yes in Spanish', async () => {
+    const es = await loadTranslations('es');
+    for (const answer of ['s', 'sí']) {
+      const onSend = vi.fn<OnSend>(async () => 'Enviado');
+      const view = render(
+        <SendFlow
+          t={es}
+          rows={rows}
+          columns={columns}
+          filters={[['Audiencia', 'Flex']]}
+          message={[]}
+          onSend={onSend}
+          onFinish={vi.fn()}
+        />,
+      );
+      await press(view, KEYS.enter, 's');
+      expect(view.lastFrame()).toContain('s, sí o Enter: enviar');
+      await press(view, answer);
+      await eventually(() => expect(onSend).toHaveBeenCalledTimes(1));
+      view.unmount();
+    }
+  });
+
   it('asks for confirmation with the count, goes back on n, and sends the selection on y', async () => {
     const { lastFrame, stdin, onSend, onFinish } = setup();
     await press({ stdin, lastFrame }, KEYS.enter, ' ', 's');
@@ -163,12 +186,9 @@ describe('SendFlow', () => {
   it('draws the progress bar while sending', async () => {
     let release: (value: string) => void = () => {};
     const onSend = vi.fn<OnSend>(
-      (
-        _phones: string[],
-        report: (p: { done: number; total: number; batch: number; batches: number }) => void,
-      ) =>
+      (_phones: string[], report: (p: { done: number; total: number }) => void) =>
         new Promise<string>((resolve) => {
-          report({ done: 20, total: 45, batch: 1, batches: 3 });
+          report({ done: 20, total: 45 });
           release = resolve;
         }),
     );
@@ -178,7 +198,7 @@ describe('SendFlow', () => {
     await eventually(() => {
       expect(lastFrame()).toContain('Sending message...');
       expect(lastFrame()).toContain('44%');
-      expect(lastFrame()).toContain('Sending batch 1 of 3 (20 of 45 recipients)');
+      expect(lastFrame()).toContain('Sending: 20 of 45 recipients handed to the gateway');
     });
     release('done!');
     await eventually(() => expect(lastFrame()).toContain('done!'));

@@ -21,16 +21,7 @@ export function SendProgress({ t, progress }: SendProgressProps) {
         {'█'.repeat(filled)}
         {'░'.repeat(WIDTH - filled)} {total === 0 ? 0 : Math.round((done / total) * 100)}%
       </Text>
-      {progress ? (
-        <Text dimColor>
-          {t('cli.send.progress', {
-            batch: progress.batch,
-            batches: progress.batches,
-            sent: done,
-            total,
-          })}
-        </Text>
-      ) : null}
+      {progress ? <Text dimColor>{t('cli.send.progress', { sent: done, total })}</Text> : null}
     </Box>
   );
 }

@@ -21,11 +21,10 @@ export interface ReviewRow extends SearchableRow {
   readonly blocked?: BlockedReason | undefined;
 }
 
+/** Recipients handed to the gateway so far, of all selected. */
 export interface Progress {
   done: number;
   total: number;
-  batch: number;
-  batches: number;
 }
 
 export interface FlowState {

@@ -2,6 +2,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import { type Alerts, createAlerts } from './alerts/index.js';
 import { registerAlertRoutes } from './alerts/routes.js';
+import { authenticateApiToken, registerApiTokenRoutes } from './api/api-tokens.js';
 import { createAuthenticator, type Principal } from './api/authenticate.js';
 import { registerApi } from './api/routes.js';
 import { registerStatusRoutes } from './api/status.js';
@@ -137,7 +138,10 @@ export async function buildGateway(
     ttlMs: config.principalCacheTtlMs,
     maxEntries: config.principalCacheMaxEntries,
   });
-  const routes = installPipeline(app, createAuthenticator(db, identity, principals), {
+  const authenticate = createAuthenticator(db, identity, principals, (token) =>
+    authenticateApiToken(db, token, Date.now()),
+  );
+  const routes = installPipeline(app, authenticate, {
     db,
     queueLimit: config.dbQueueLimit,
     availability,
@@ -166,6 +170,7 @@ export async function buildGateway(
   identity.registerRoutes(app);
   messaging.registerRoutes(app);
   registerApi(app, { db, config });
+  registerApiTokenRoutes(app, { db, now: Date.now });
   driver.registerRoutes(app);
   registerAlertRoutes(app, { db });
   const payments = createPayments({

@@ -175,38 +175,121 @@ describe.each<DbKind>(['pglite', 'postgres'])('sending messages (%s)', (kind) =>
   });
 
   describe('Idempotency-Key', () => {
-    it('answers a repeated key with the first answer and sends only once', async () => {
+    it('answers a repeated key with the same job, says nothing was sent now, and sends once', async () => {
       const key = newKey();
       const first = await sendSms(OWNER, ['5551230001'], 'once', key);
       const second = await sendSms(OWNER, ['5551230001'], 'once', key);
       expect(second.status).toBe(first.status);
-      expect(second.body).toEqual(first.body);
+      expect(second.body).toMatchObject({
+        jobId: first.body.jobId,
+        queued: 0,
+        added: 0,
+        earlier: 1,
+        estimatedCost: 0,
+      });
+      expect(second.body.message).toContain('nothing sent now');
       expect(first.replayed).toBeNull();
       expect(second.replayed).toBe('true');
       await waitForJob(testDb.db, first.body.jobId);
       expect(await written()).toEqual({ jobs: 1, recipients: 1, outbox: 1 });
     });
 
-    it('gives concurrent duplicates one job and the same answer', async () => {
+    it('adds only the new recipients to the job a key names, and texts nobody twice', async () => {
+      const key = newKey();
+      const first = await sendSms(OWNER, ['5551230001', '5551230002', '5551230003'], 'grow', key);
+      expect(first.body).toMatchObject({ queued: 3, added: 3, earlier: 0 });
+      const more = await sendSms(
+        OWNER,
+        ['5551230003', '5551230001', '5551230004', '5551230002'],
+        'grow',
+        key,
+      );
+      expect(more.status).toBe(202);
+      expect(more.replayed).toBeNull();
+      expect(more.body).toMatchObject({ jobId: first.body.jobId, queued: 1, added: 1, earlier: 3 });
+      expect(more.body.message).toContain('3 sent earlier, 1 added.');
+      await waitForJob(testDb.db, first.body.jobId);
+      expect(await written()).toEqual({ jobs: 1, recipients: 4, outbox: 4 });
+    });
+
+    it('gives concurrent requests under one key one job, each number once', async () => {
       const key = newKey();
       const replies = await Promise.all(
-        Array.from({ length: 8 }, () => sendSms(OWNER, ['5551230001', '5551230002'], 'race', key)),
+        Array.from({ length: 8 }, (_, i) =>
+          sendSms(
+            OWNER,
+            ['5551230001', '5551230002', `55512310${String(i).padStart(2, '0')}`],
+            'race',
+            key,
+          ),
+        ),
       );
       expect(new Set(replies.map((r) => r.status))).toEqual(new Set([202]));
       expect(new Set(replies.map((r) => r.body.jobId)).size).toBe(1);
+      expect(replies.reduce((sum, r) => sum + r.body.added, 0)).toBe(10);
       await waitForJob(testDb.db, replies[0]!.body.jobId);
-      expect(await written()).toEqual({ jobs: 1, recipients: 2, outbox: 2 });
+      expect(await written()).toEqual({ jobs: 1, recipients: 10, outbox: 10 });
     });
 
-    it('refuses a key reused for a different request with 409', async () => {
+    it('refuses a key reused for other content with 409 idempotency_key_reused, naming what changed', async () => {
       const key = newKey();
       await sendSms(OWNER, ['5551230001'], 'first', key);
-      const other = await sendSms(OWNER, ['5551230001'], 'second', key);
+      const other = await sendSms(OWNER, ['5551230001', '5551230002'], 'second', key);
       expect(other.status).toBe(409);
-      expect(other.body.message).toContain(
-        'Idempotency-Key was already used for a different request',
+      expect(other.body).toMatchObject({
+        code: 'idempotency_key_reused',
+        field: 'idempotency-key',
+      });
+      expect(other.body.message).toContain('the text changed');
+      const later = await call('POST', '/api/flex/v1/admin/sendsms', {
+        user: OWNER,
+        key,
+        body: {
+          numbers: [{ number: '5551230002' }],
+          message: 'first',
+          sendAt: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      });
+      expect(later.status).toBe(409);
+      expect(later.body.message).toContain('the schedule (--at, sendAt) changed');
+      expect(await written()).toMatchObject({ jobs: 1, recipients: 1 });
+    });
+
+    it('refuses a template send under the key of one with other values, naming the values', async () => {
+      const key = newKey();
+      const send = (values: Record<string, string>) =>
+        call('POST', '/api/flex/v1/admin/sendWhatsapp', {
+          user: OWNER,
+          key,
+          body: {
+            numbers: [{ number: INVITEES[0] }],
+            msgTemplate: { name: TEMPLATE.name, language: 'en', components: [], values },
+          },
+        });
+      expect((await send({ week: '1' })).status).toBe(202);
+      const other = await send({ week: '2' });
+      expect(other.status).toBe(409);
+      expect(other.body.message).toContain('the template values changed');
+      expect(other.body.message).not.toContain('the text changed');
+    });
+
+    it('finds a job by the start of its id and lists the jobs a key named', async () => {
+      const key = newKey();
+      const sent = await sendSms(OWNER, ['5551230001'], 'find me', key);
+      const id: string = sent.body.jobId;
+      const byPrefix = await call('GET', `/api/flex/v1/admin/send-jobs/${id.slice(0, 8)}?limit=0`, {
+        user: OWNER,
+      });
+      expect(byPrefix.body).toMatchObject({ jobId: id, total: 1 });
+      const none = await call('GET', '/api/flex/v1/admin/send-jobs/zz%25', { user: OWNER });
+      expect(none.status).toBe(404);
+      const listed = await call(
+        'GET',
+        `/api/flex/v1/admin/send-jobs?key=${encodeURIComponent(key)}`,
+        { user: OWNER },
       );
-      expect((await written()).jobs).toBe(1);
+      expect(listed.body.Items.map((j: { jobId: string }) => j.jobId)).toEqual([id]);
+      await waitForJob(testDb.db, id);
     });
 
     it('refuses a send without the header, or with one too long, and writes nothing', async () => {

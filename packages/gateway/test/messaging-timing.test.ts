@@ -6,6 +6,7 @@ import { eventually } from '../../../tests/support/eventually.js';
 import { openDatabase } from '../src/storage/db.js';
 import { insertUsers } from '../src/storage/users.js';
 import {
+  OWNER,
   openTestDb,
   POSTGRES_URL,
   sendAsOwner,
@@ -90,7 +91,12 @@ describe('quiet hours in two time zones', () => {
 
     const before = Date.now();
     const job = await sendAsOwner(server.url, [day, night]);
-    expect(job).toMatchObject({ queued: 2, waitingForQuietHours: 1 });
+    // The answer says how many wait, and until when.
+    expect(job).toMatchObject({
+      queued: 2,
+      waitingForQuietHours: 1,
+      quietHoursUntil: losAngeles8am,
+    });
     await eventually(async () => {
       const rows = await recipients(testDb, job.jobId);
       expect(rows.find((r) => r.to_number === day)?.status).toBe('delivered');
@@ -102,6 +108,14 @@ describe('quiet hours in two time zones', () => {
       expect(Number(held.next_attempt_ts)).toBeLessThanOrEqual(Date.now() + wait);
     });
     expect((await outbox(testDb)).map((m) => m.to_number)).toEqual([day]);
+    // The job's report says why it is not done: quiet hours, in the held recipient's zone.
+    const report = await fetch(`${server.url}/api/flex/v1/admin/send-jobs/${job.jobId}?limit=0`, {
+      headers: { 'x-test-user': OWNER },
+    });
+    expect(await report.json()).toMatchObject({
+      done: false,
+      waiting: { reason: 'quiet-hours', timeZone: 'America/Los_Angeles' },
+    });
 
     // Morning comes in Los Angeles: the clock reaches 8 am and the held row falls due.
     clock = losAngeles8am;

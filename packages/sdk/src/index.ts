@@ -54,6 +54,7 @@ export {
 export {
   endOfDay,
   formatDayShort,
+  formatIsoDateTime,
   formatIsoDay,
   localTimeZone,
   offsetAt,
@@ -397,6 +398,12 @@ export {
   type TokenSource,
 } from './gateway/client.js';
 export {
+  type ApiToken,
+  apiTokenSchema,
+  type CreatedApiToken,
+  createdApiTokenSchema,
+} from './gateway/resources/api-tokens.js';
+export {
   type SendJob,
   type SendOptions,
   type SendOutcome,
@@ -433,14 +440,11 @@ export type {
 /** The one backoff (full jitter under a doubling cap) the client, the send worker and the catcher use. */
 export { backoffDelay, type HttpMethod, type RetryPolicy } from './internal/retry.js';
 export {
-  createMemoryJournal,
-  type Journal,
-  type MemoryJournal,
-} from './send/journal.js';
-export {
   type BatchProgress,
+  type BatchResult,
   type BatchSender,
   type BatchSendSummary,
+  DEFAULT_BATCH_SIZE,
   type SendInBatchesOptions,
   sendInBatches,
 } from './send/send-in-batches.js';

@@ -11,4 +11,3 @@ export {
   type UndiciTransport,
   type UndiciTransportOptions,
 } from './gateway/undici-transport.js';
-export { createFileJournal } from './send/file-journal.js';

@@ -8,6 +8,8 @@ import { findUserByPhone, type UserRecord } from '../storage/users.js';
 export interface Principal {
   claims: IdTokenClaims;
   user: UserRecord;
+  /** Set when the caller used a machine token (api-tokens.ts) instead of a session. */
+  tokenId?: string;
 }
 
 export function createAuthenticator(
@@ -15,6 +17,8 @@ export function createAuthenticator(
   identity: Pick<Identity, 'verifyIdToken'>,
   /** The principal cache (http/principal-cache.ts) the gateway builds from its settings. */
   principalFor: (token: string, verify: () => Promise<Principal>) => Promise<Principal>,
+  /** A machine token's caller (api-tokens.ts): never cached, so a revocation applies at once. */
+  apiToken?: (token: string) => Promise<Principal>,
 ) {
   return async function authenticate(request: FastifyRequest): Promise<Principal> {
     const header = request.headers.authorization;
@@ -22,6 +26,7 @@ export function createAuthenticator(
     // The web client sends the bare id token, as the original clients do; `Bearer` is accepted too.
     const token = (header.startsWith('Bearer ') ? header.slice(7) : header).trim();
     if (!token) throw unauthenticated();
+    if (apiToken && token.startsWith('bct_')) return apiToken(token);
     // Cached only while sessions, accounts and users are unchanged: a sign-out or an admin flag
     // taken away applies at once, in every process.
     return principalFor(token, async () => {

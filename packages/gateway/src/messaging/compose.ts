@@ -53,11 +53,8 @@ const MAX_SCHEDULE_AHEAD_MS = 366 * 86_400_000;
  * zone. Refused in the past (beyond a minute's slack) or more than a year ahead.
  */
 export function parseSendAt(value: string | undefined, now: number, zone: string): number | null {
-  if (value === undefined) return null;
-  const hasOffset = /(Z|[+-]\d{2}:?\d{2})$/i.test(value);
-  let at = Date.parse(hasOffset ? value : `${value}Z`);
-  if (!hasOffset) at -= offsetAt(at - offsetAt(at, zone), zone);
-  if (Number.isNaN(at)) throw invalid('sendAt', `${quote(value)} is not a date-time.`);
+  const at = sendAtInstant(value, zone);
+  if (at === null) return null;
   if (at < now - 60_000) {
     throw invalid(
       'sendAt',
@@ -66,6 +63,16 @@ export function parseSendAt(value: string | undefined, now: number, zone: string
   }
   if (at > now + MAX_SCHEDULE_AHEAD_MS) throw invalid('sendAt', 'schedule at most a year ahead.');
   return at <= now ? null : at;
+}
+
+/** The instant a `sendAt` names, without the bounds a new send has (a job's content keeps it). */
+export function sendAtInstant(value: string | undefined, zone: string): number | null {
+  if (value === undefined) return null;
+  const hasOffset = /(Z|[+-]\d{2}:?\d{2})$/i.test(value);
+  let at = Date.parse(hasOffset ? value : `${value}Z`);
+  if (!hasOffset) at -= offsetAt(at - offsetAt(at, zone), zone);
+  if (Number.isNaN(at)) throw invalid('sendAt', `${quote(value)} is not a date-time.`);
+  return at;
 }
 
 export function composeSms(sorted: SortedNumbers, message: string): ComposedSend {
@@ -208,7 +215,17 @@ export async function countWaitingForQuietHours(
   at: number,
   productTimeZone: string,
 ): Promise<number> {
-  if (numbers.length === 0) return 0;
+  return (await quietHoursWait(db, numbers, at, productTimeZone)).count;
+}
+
+/** How many of these recipients wait for quiet hours at `at`, and when the last is released. */
+export async function quietHoursWait(
+  db: Queryable,
+  numbers: string[],
+  at: number,
+  productTimeZone: string,
+): Promise<{ count: number; until: number | null }> {
+  if (numbers.length === 0) return { count: 0, until: null };
   const rows = await db.query<{ human_region: string | null; n: number }>(
     `SELECT region AS human_region, count(*)::int AS n FROM (
        SELECT (SELECT u.human_region FROM users u WHERE u.phone_number = t.p
@@ -217,10 +234,15 @@ export async function countWaitingForQuietHours(
      ) r GROUP BY region`,
     [numbers],
   );
-  let waiting = 0;
+  let count = 0;
+  let until: number | null = null;
   for (const row of rows) {
     const zone = (row.human_region && REGION_TIME_ZONES[row.human_region]) || productTimeZone;
-    if (quietHoursRelease(at, zone) > at) waiting += row.n;
+    const release = quietHoursRelease(at, zone);
+    if (release > at) {
+      count += row.n;
+      until = Math.max(until ?? release, release);
+    }
   }
-  return waiting;
+  return { count, until };
 }

@@ -5,8 +5,12 @@ import { randomUUID } from 'node:crypto';
 import {
   type Channel,
   MAX_PHONE_LENGTH,
+  type MsgTemplate,
   normalizePhone,
+  quietHoursRelease,
+  REGION_TIME_ZONES,
   type SendResult,
+  segmentSms,
   sendResultSchema,
   smsSendPayloadSchema,
   templatesResponseSchema,
@@ -20,6 +24,7 @@ import type { GatewayConfig } from '../config.js';
 import { ApiError, conflict, forbidden, invalid, notFound, quote } from '../http/errors.js';
 import {
   IDEMPOTENCY_HEADER,
+  idempotencyKeySchema,
   idempotentHeadersSchema,
   REPLAYED_HEADER,
 } from '../http/idempotency.js';
@@ -28,21 +33,23 @@ import type { Db } from '../storage/db.js';
 import { readOutbox } from '../storage/outbox.js';
 import { findPendingInvitees } from '../storage/pending-invitees.js';
 import {
-  cancelJob,
-  createSendJob,
-  findJobByIdempotencyKey,
-  listJobs,
-  readJobReport,
-  type StoredAnswer,
-} from '../storage/send-jobs.js';
+  createOrExtendSendJob,
+  findJobNumbers,
+  findKeyedJob,
+  type KeyedJob,
+  skipReasonOf,
+} from '../storage/send-job-create.js';
+import { findJobIdsByKey, findJobWait, resolveJobId } from '../storage/send-job-lookup.js';
+import { cancelJob, listJobs, readJobReport } from '../storage/send-jobs.js';
 import { listTemplates } from '../storage/templates.js';
 import {
   type ComposedSend,
   composeSms,
   composeWhatsapp,
-  countWaitingForQuietHours,
   parseSendAt,
+  quietHoursWait,
   type SortedNumbers,
+  sendAtInstant,
   sortNumbers,
 } from './compose.js';
 import { answerKeyword } from './inbound.js';
@@ -50,8 +57,11 @@ import { senderFor } from './providers/index.js';
 import {
   authorizeRecipients,
   authorizeSendKind,
-  fingerprintRequest,
-  sendAnswer,
+  changedParts,
+  contentHash,
+  jobAnswer,
+  type SendContent,
+  sendContentOf,
 } from './send-request.js';
 import { registerStatusCallback, requireSignedWebhook } from './status-callback.js';
 
@@ -79,6 +89,8 @@ const jobListQuerySchema = z.strictObject({
   before: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   /** Admins' sends by default; `system` for the gateway's own texts (invitations, alerts). */
   origin: z.enum(['admin', 'system', 'all']).optional(),
+  /** The jobs this Idempotency-Key named (one per admin who used it). */
+  key: idempotencyKeySchema.optional(),
 });
 
 const jobReportQuerySchema = z.strictObject({
@@ -86,9 +98,13 @@ const jobReportQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(0).max(10_000).optional(),
 });
 
+// `key`: the Idempotency-Key the send will use, so the preview counts who its job already has.
 const previewSchema = z.discriminatedUnion('channel', [
-  smsSendPayloadSchema.extend({ channel: z.literal('sms') }),
-  whatsappSendPayloadSchema.extend({ channel: z.literal('whatsapp') }),
+  smsSendPayloadSchema.extend({ channel: z.literal('sms'), key: idempotencyKeySchema.optional() }),
+  whatsappSendPayloadSchema.extend({
+    channel: z.literal('whatsapp'),
+    key: idempotencyKeySchema.optional(),
+  }),
 ]);
 
 const inboundSchema = z.looseObject({
@@ -122,16 +138,10 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     async (request, reply) => {
       const { principal, body: payload } = request;
       authorizeSendKind(principal, { channel: 'sms', message: payload.message });
-      const sendAt = parseSendAt(payload.sendAt, Date.now(), deps.config.productTimeZone);
-      const sorted = sortNumbers(payload.numbers);
       const answer = await queueSend({
         principal,
         key: request.headers[IDEMPOTENCY_HEADER],
-        channel: 'sms',
-        fingerprint: fingerprintRequest('sms', payload),
-        sorted,
-        sendAt,
-        compose: async () => composeSms(sorted, payload.message),
+        payload,
       });
       return answerWith(reply, answer);
     },
@@ -150,53 +160,50 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     async (request, reply) => {
       const { principal, body: payload } = request;
       authorizeSendKind(principal, { channel: 'whatsapp' });
-      const sendAt = parseSendAt(payload.sendAt, Date.now(), deps.config.productTimeZone);
-      const sorted = sortNumbers(payload.numbers);
-      // The stored template is the one approved for sending; its text is what recipients read.
       const answer = await queueSend({
         principal,
         key: request.headers[IDEMPOTENCY_HEADER],
-        channel: 'whatsapp',
-        fingerprint: fingerprintRequest('whatsapp', payload),
-        sorted,
-        sendAt,
-        compose: () =>
-          composeWhatsapp(db, sorted, payload.msgTemplate, deps.config.productTimeZone),
+        payload,
       });
       return answerWith(reply, answer);
     },
   );
 
-  // The review: what the first recipient will read, who will be skipped and why, who will wait.
+  // The review: what the first recipient will read, who will be skipped and why, who will wait,
+  // what it costs. The same checks as the send, in the same order, refused the same way.
   api.post(
     '/api/flex/v1/admin/send-preview',
     { config: { auth: 'admin' }, schema: { body: previewSchema } },
     async (request) => {
-      const { principal, body: payload } = request;
+      const { principal, body } = request;
+      const { channel, key, ...payload } = body;
       authorizeSendKind(
         principal,
-        payload.channel === 'sms'
+        'message' in payload
           ? { channel: 'sms', message: payload.message }
           : { channel: 'whatsapp' },
       );
-      const sendAt = parseSendAt(payload.sendAt, Date.now(), deps.config.productTimeZone);
-      const sorted = sortNumbers(payload.numbers);
-      const composed =
-        payload.channel === 'sms'
-          ? composeSms(sorted, payload.message)
-          : await composeWhatsapp(db, sorted, payload.msgTemplate, deps.config.productTimeZone);
+      const plan = await planSend(principal, key ?? null, payload);
+      const { fresh, sendAt } = plan;
+      const composed = await composeFor(payload, fresh);
       const skipped = [
-        ...(await findSkipped(sorted.valid)),
-        ...sorted.invalid.map((number) => ({ number, reason: 'invalid' as const })),
+        ...(await findSkipped(fresh.valid)),
+        ...fresh.invalid.map((number) => ({ number, reason: 'invalid' as const })),
       ];
       const skippedNumbers = new Set(skipped.map((s) => s.number));
-      const sendable = sorted.valid.filter((n) => !skippedNumbers.has(n));
+      const sendable = fresh.valid.filter((n) => !skippedNumbers.has(n));
+      const waiting = await waitingFor(sendable, sendAt);
       return {
         preview: composed.preview,
         queued: sendable.length,
         skipped,
-        waitingForQuietHours: await waitingFor(sendable, sendAt),
+        waitingForQuietHours: waiting.count,
+        ...(waiting.count > 0 && waiting.until !== null ? { quietHoursUntil: waiting.until } : {}),
         ...(sendAt === null ? {} : { sendAt }),
+        earlier: plan.earlier,
+        ...(plan.existing ? { jobId: plan.existing.id } : {}),
+        segments: segmentsOf(payload),
+        estimatedCost: costOf(payload, sendable.length),
       };
     },
   );
@@ -204,7 +211,19 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
   api.get(
     '/api/flex/v1/admin/send-jobs',
     { config: { auth: 'admin' }, schema: { querystring: jobListQuerySchema } },
-    async (request) => ({ Items: await listJobs(db, prices, request.query) }),
+    async (request) => {
+      const { key, ...query } = request.query;
+      if (key === undefined) return { Items: await listJobs(db, prices, query) };
+      const ids = await findJobIdsByKey(db, key, query.limit ?? 20);
+      const reports = await Promise.all(
+        ids.map((id) => readJobReport(db, id, prices, { limit: 0 })),
+      );
+      return {
+        Items: reports.flatMap((r) =>
+          r ? [{ ...r, recipients: undefined, more: undefined }] : [],
+        ),
+      };
+    },
   );
 
   api.post(
@@ -250,14 +269,15 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
       schema: { params: jobParamsSchema, querystring: jobReportQuerySchema },
     },
     async (request) => {
-      const { id } = request.params;
+      const id = await jobIdOf(request.params.id);
       const { after, limit } = request.query;
       const report = await readJobReport(db, id, prices, {
         ...(after === undefined ? {} : { afterSeq: after }),
         ...(limit === undefined ? {} : { limit }),
       });
       if (!report) throw notFound(`No send job ${quote(id)}.`);
-      return report;
+      const waiting = report.done ? null : await waitOf(id);
+      return waiting ? { ...report, waiting } : report;
     },
   );
 
@@ -326,10 +346,36 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     registerStatusCallback(scope, deps);
   });
 
-  /** The stored answer to an earlier request under this key, or null; a different request is a 409. */
-  async function findReplay(userId: string, key: string, fingerprint: string) {
-    const previous = await findJobByIdempotencyKey(db, userId, key);
-    return previous ? replayOf(previous, fingerprint) : null;
+  /** A job's id, or the one job whose id starts with what was typed (`3f2a`). */
+  async function jobIdOf(typed: string): Promise<string> {
+    const [exact] = await db.query<{ id: string }>('SELECT id FROM send_jobs WHERE id = $1', [
+      typed,
+    ]);
+    if (exact) return exact.id;
+    const found = await resolveJobId(db, typed);
+    if (found === 'ambiguous') {
+      throw new ApiError(
+        409,
+        'conflict',
+        `More than one send job starts with ${quote(typed)}; give more of its id.`,
+        'id',
+      );
+    }
+    if (found === null) throw notFound(`No send job ${quote(typed)}.`);
+    return found;
+  }
+
+  /** What a job that is not done waits for: its schedule, quiet hours, a retry or its turn. */
+  async function waitOf(jobId: string) {
+    const now = deps.now();
+    const wait = await findJobWait(db, jobId, now);
+    if (!wait) return null;
+    const timeZone = (wait.region && REGION_TIME_ZONES[wait.region]) || deps.config.productTimeZone;
+    if (wait.reason === 'pace' && deps.config.quietHours) {
+      const release = quietHoursRelease(now, timeZone);
+      if (release > now) return { reason: 'quiet-hours' as const, until: release, timeZone };
+    }
+    return { reason: wait.reason, until: Math.max(wait.until, now), timeZone };
   }
 
   /** Numbers a send would skip: opted out, or known landlines and unknown numbers. */
@@ -349,67 +395,162 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     );
   }
 
-  /** How many would wait for 8 am, when quiet hours are on. */
-  function waitingFor(numbers: string[], sendAt: number | null): Promise<number> {
-    if (!deps.config.quietHours) return Promise.resolve(0);
-    return countWaitingForQuietHours(
-      db,
-      numbers,
-      sendAt ?? deps.now(),
-      deps.config.productTimeZone,
+  /** How many would wait for 8 am, when quiet hours are on, and until when. */
+  function waitingFor(
+    numbers: string[],
+    sendAt: number | null,
+  ): Promise<{ count: number; until: number | null }> {
+    if (!deps.config.quietHours) return Promise.resolve({ count: 0, until: null });
+    return quietHoursWait(db, numbers, sendAt ?? deps.now(), deps.config.productTimeZone);
+  }
+
+  function segmentsOf(payload: SendPayload): number {
+    return 'message' in payload ? segmentSms(payload.message).segments : 1;
+  }
+
+  /** Estimated provider cost in US dollars of `queued` messages of this content. */
+  function costOf(payload: SendPayload, queued: number): number {
+    const cost =
+      'message' in payload
+        ? queued * segmentSms(payload.message).segments * prices.smsSegment
+        : queued * prices.whatsappMessage;
+    return Math.round(cost * 10_000) / 10_000;
+  }
+
+  function composeFor(payload: SendPayload, numbers: SortedNumbers): Promise<ComposedSend> {
+    return 'message' in payload
+      ? Promise.resolve(composeSms(numbers, payload.message))
+      : composeWhatsapp(db, numbers, payload.msgTemplate, deps.config.productTimeZone);
+  }
+
+  /**
+   * What a send (or its preview) under `key` would do, checked in the send's order: who may
+   * receive it, whether the key names a job with other content, which numbers that job already has
+   * (`earlier`), and the rest (`fresh`). A new job's schedule must be ahead; a job's own is kept.
+   */
+  async function planSend(principal: Principal, key: string | null, payload: SendPayload) {
+    const zone = deps.config.productTimeZone;
+    const content = sendContentOf(payload, sendAtInstant(payload.sendAt, zone));
+    const hash = contentHash(content);
+    const sorted = sortNumbers(payload.numbers);
+    authorizeRecipients(
+      principal,
+      sorted.valid,
+      isOwner(principal) ? new Set() : await findPendingInvitees(db, sorted.valid),
     );
+    const existing = key === null ? null : await findKeyedJob(db, principal.user.id, key);
+    if (existing) refuseOtherContent(existing, key!, hash, content);
+    const have = existing
+      ? await findJobNumbers(db, existing.id, [...sorted.valid, ...sorted.invalid])
+      : new Set<string>();
+    const fresh: SortedNumbers = {
+      valid: sorted.valid.filter((n) => !have.has(n)),
+      invalid: sorted.invalid.filter((n) => !have.has(n)),
+    };
+    const now = Date.now();
+    const sendAt = existing
+      ? content.sendAt !== null && content.sendAt > now
+        ? content.sendAt
+        : null
+      : parseSendAt(payload.sendAt, now, zone);
+    return { content, hash, existing, earlier: have.size, fresh, sendAt };
   }
 
   async function queueSend(send: {
     principal: Principal;
     key: string;
-    channel: Channel;
-    fingerprint: string;
-    sorted: SortedNumbers;
-    sendAt: number | null;
-    compose: () => Promise<ComposedSend>;
+    payload: SendPayload;
   }): Promise<SendAnswer> {
-    const earlier = await findReplay(send.principal.user.id, send.key, send.fingerprint);
-    if (earlier) return earlier;
-    const { valid } = send.sorted;
-    authorizeRecipients(
-      send.principal,
-      valid,
-      isOwner(send.principal) ? new Set() : await findPendingInvitees(db, valid),
-    );
-    const composed = await send.compose();
-    const waiting = await waitingFor(valid, send.sendAt);
-    const jobId = randomUUID();
-    const total = composed.recipients.to.length;
-    const result = await createSendJob(
+    const { principal, key, payload } = send;
+    const plan = await planSend(principal, key, payload);
+    const { fresh, sendAt } = plan;
+    const answer = (
+      jobId: string,
+      added: { number: string; status: string }[],
+      earlier: number,
+      waiting: { count: number; until: number | null },
+    ) => {
+      const skipped = added.flatMap(({ number, status }) => {
+        const reason = skipReasonOf(status as Parameters<typeof skipReasonOf>[0]);
+        return reason ? [{ number, reason }] : [];
+      });
+      const queued = added.length - skipped.length;
+      return jobAnswer(jobId, {
+        queued,
+        added: added.length,
+        earlier,
+        skipped,
+        sendAt,
+        waiting: { count: Math.min(waiting.count, queued), until: waiting.until },
+        estimatedCost: costOf(payload, queued),
+      });
+    };
+    if (plan.existing && fresh.valid.length + fresh.invalid.length === 0) {
+      const body = answer(plan.existing.id, [], plan.earlier, { count: 0, until: null });
+      return { status: 202, body, replayed: true };
+    }
+    const composed = await composeFor(payload, fresh);
+    const waiting = await waitingFor(fresh.valid, sendAt);
+    const channel: Channel = plan.content.channel;
+    const outcome = await createOrExtendSendJob(
       db,
       {
-        id: jobId,
-        createdBy: send.principal.user.id,
-        idempotencyKey: send.key,
-        requestHash: send.fingerprint,
-        channel: send.channel,
+        id: randomUUID(),
+        createdBy: principal.user.id,
+        idempotencyKey: key,
+        requestHash: plan.hash,
+        content: plan.content,
+        channel,
         body: composed.body,
         template: composed.template,
         createdTs: Date.now(),
-        sendAtTs: send.sendAt,
-        sender: senderFor(deps.config, send.channel),
+        sendAtTs: sendAt,
+        sender: senderFor(deps.config, channel),
         quietHours: deps.config.quietHours,
       },
       composed.recipients,
-      (skipped) => ({
-        status: 202,
-        body: sendAnswer(jobId, total - skipped.length, skipped, {
-          sendAt: send.sendAt,
-          waitingForQuietHours: Math.min(waiting, total - skipped.length),
-        }),
-      }),
+      (added) => answer('', added, 0, waiting),
     );
-    // A concurrent request with the same key created the job first: this one is its replay.
-    if (!result.created) return replayOf(result.existing, send.fingerprint);
-    deps.onQueued();
-    return { status: result.status, body: result.body as SendResult, replayed: false };
+    if (outcome.kind === 'other-content') {
+      refuseOtherContent(outcome.existing, key, plan.hash, plan.content);
+      throw new Error('a job with other content was not refused');
+    }
+    if (outcome.kind === 'cancelled') {
+      throw new ApiError(
+        409,
+        'conflict',
+        `Send job ${outcome.existing.id} under this Idempotency-Key was cancelled; use a new key for a new send.`,
+        IDEMPOTENCY_HEADER,
+      );
+    }
+    const asked = fresh.valid.length + fresh.invalid.length;
+    const earlier = plan.earlier + (asked - outcome.added.length);
+    const body = answer(outcome.jobId, outcome.added, earlier, waiting);
+    if (outcome.added.length > 0) deps.onQueued();
+    return { status: 202, body, replayed: outcome.added.length === 0 };
   }
+}
+
+type SendPayload = { numbers: { number: string }[]; sendAt?: string | undefined } & (
+  | { message: string }
+  | { msgTemplate: MsgTemplate }
+);
+
+/** A key names one job: other content under it is refused, saying what changed. */
+function refuseOtherContent(
+  existing: KeyedJob,
+  key: string,
+  hash: string,
+  content: SendContent,
+): void {
+  if (existing.requestHash === hash) return;
+  const changed = changedParts(existing.content, content);
+  throw new ApiError(
+    409,
+    'idempotency_key_reused',
+    `Idempotency-Key ${quote(key)} already names send job ${existing.id} with other content: ${changed.join(', ')} changed. Use a new key for a new send, or the same content to add recipients to it.`,
+    IDEMPOTENCY_HEADER,
+  );
 }
 
 interface SendAnswer {
@@ -423,20 +564,6 @@ function answerWith(reply: FastifyReply, answer: SendAnswer): SendResult {
   if (answer.replayed) reply.header(REPLAYED_HEADER, 'true');
   reply.status(answer.status);
   return answer.body;
-}
-
-function replayOf(previous: StoredAnswer, fingerprint: string): SendAnswer {
-  if (previous.requestHash !== fingerprint) {
-    throw conflict(
-      'Idempotency-Key was already used for a different request; use a new key for a new send.',
-      IDEMPOTENCY_HEADER,
-    );
-  }
-  return {
-    status: previous.responseStatus,
-    body: previous.responseBody,
-    replayed: true,
-  };
 }
 
 /** Hides the digits of a one-time code ("… code is 123456") and keeps the rest of the text. */

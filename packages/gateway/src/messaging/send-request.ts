@@ -1,7 +1,7 @@
-// The pure part of a send request: the permissions it needs, the fingerprint that tells a replay
-// from a different request, and the answer it gets.
+// The pure part of a send request: the permissions it needs, the content that tells a re-run of a
+// send from a different one under the same key, and the answer it gets.
 import { createHash } from 'node:crypto';
-import { type Channel, type SendResult, segmentSms } from '@blockcatch/sdk';
+import { type Channel, type MsgTemplate, type SendResult, segmentSms } from '@blockcatch/sdk';
 import { isOwner, type Principal } from '../api/authenticate.js';
 import { forbidden } from '../http/errors.js';
 
@@ -79,5 +79,95 @@ export function sendAnswer(
     skipped,
     ...(timing.sendAt === null ? {} : { sendAt: timing.sendAt }),
     waitingForQuietHours: timing.waitingForQuietHours,
+  };
+}
+
+/**
+ * What a send sends, as its job keeps it: the channel, the text or the template with its values,
+ * and the schedule. Recipients are not part of it: the same content under the same key is the
+ * same job, and more recipients are added to it.
+ */
+export interface SendContent {
+  channel: Channel;
+  text: string | null;
+  template: { name: string; language: string } | null;
+  values: Record<string, string>;
+  /** The scheduled start (epoch ms), or null for at once. */
+  sendAt: number | null;
+}
+
+export function sendContentOf(
+  payload: { message: string } | { msgTemplate: MsgTemplate },
+  sendAt: number | null,
+): SendContent {
+  if ('message' in payload) {
+    return { channel: 'sms', text: payload.message, template: null, values: {}, sendAt };
+  }
+  const { name, language, values = {} } = payload.msgTemplate;
+  const sorted = Object.fromEntries(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return { channel: 'whatsapp', text: null, template: { name, language }, values: sorted, sendAt };
+}
+
+/** The job's fingerprint: equal exactly when the content is. */
+export function contentHash(content: SendContent): string {
+  const canonical = JSON.stringify([
+    content.channel,
+    content.text,
+    content.template && [content.template.name, content.template.language],
+    Object.entries(content.values),
+    content.sendAt,
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+const PART_NAMES: Record<keyof SendContent, string> = {
+  channel: 'the channel',
+  text: 'the text',
+  template: 'the template',
+  values: 'the template values',
+  sendAt: 'the schedule (--at, sendAt)',
+};
+
+/** What differs between the content a job keeps and a new request's, in words. */
+export function changedParts(stored: unknown, asked: SendContent): string[] {
+  if (stored === null || typeof stored !== 'object') return ['the content'];
+  const before = stored as Partial<SendContent>;
+  return (Object.keys(PART_NAMES) as (keyof SendContent)[])
+    .filter((part) => JSON.stringify(before[part] ?? null) !== JSON.stringify(asked[part] ?? null))
+    .map((part) => PART_NAMES[part]);
+}
+
+/** A job's answer to one request under its key: what was added now, and what it had already. */
+export function jobAnswer(
+  jobId: string,
+  parts: {
+    queued: number;
+    added: number;
+    earlier: number;
+    skipped: NonNullable<SendResult['skipped']>;
+    sendAt: number | null;
+    waiting: { count: number; until: number | null };
+    estimatedCost: number;
+  },
+): SendResult {
+  const base = sendAnswer(jobId, parts.queued, parts.skipped, {
+    sendAt: parts.sendAt,
+    waitingForQuietHours: parts.waiting.count,
+  });
+  let message = base.message ?? '';
+  if (parts.earlier > 0 && parts.added === 0) {
+    message = `Already sent earlier under this key (job ${jobId}, ${parts.earlier} ${parts.earlier === 1 ? 'recipient' : 'recipients'}); nothing sent now.`;
+  } else if (parts.earlier > 0) {
+    message = `${parts.earlier} sent earlier, ${parts.added} added. ${message}`;
+  }
+  return {
+    ...base,
+    message,
+    added: parts.added,
+    earlier: parts.earlier,
+    estimatedCost: Math.round(parts.estimatedCost * 10_000) / 10_000,
+    ...(parts.waiting.count > 0 && parts.waiting.until !== null
+      ? { quietHoursUntil: parts.waiting.until }
+      : {}),
   };
 }

@@ -30,6 +30,18 @@ describe('createFileSessionStore', () => {
     expect(createFileSessionStore({ dir }).getItem('token')).toBe('abc');
   });
 
+  it("keeps one gateway's session apart from another's in the same profile file", () => {
+    const here = createFileSessionStore({ dir, namespace: 'https://gw.example' });
+    here.setItem('idToken', 'for-gw');
+    const there = createFileSessionStore({ dir, namespace: 'http://127.0.0.1:9999' });
+    expect(there.getItem('idToken')).toBeNull();
+    there.setItem('idToken', 'for-local');
+    there.clear();
+    const again = createFileSessionStore({ dir, namespace: 'https://gw.example' });
+    expect(again.getItem('idToken')).toBe('for-gw');
+    expect(createFileSessionStore({ dir }).getItem('idToken')).toBeNull();
+  });
+
   it('refuses a file others can read, naming the file and the chmod that fixes it', () => {
     const path = join(dir, 'default.json');
     writeFileSync(path, '{}', { mode: 0o644 });

@@ -23,6 +23,11 @@ export interface FileSessionStoreOptions {
   /** Overrides the folder (tests); default $XDG_CONFIG_HOME/blockcatch or ~/.config/blockcatch. */
   dir?: string;
   env?: Record<string, string | undefined>;
+  /**
+   * Keeps this store's keys apart from others in the same file (the CLI gives the gateway's
+   * origin): a session signed in on one gateway is never read, so never sent, for another.
+   */
+  namespace?: string;
 }
 
 export type FileSessionStore = SessionStore & { readonly path: string };
@@ -62,19 +67,21 @@ export function createFileSessionStore(options: FileSessionStoreOptions = {}): F
     renameSync(temp, path);
   }
 
+  const prefix = options.namespace === undefined ? '' : `${options.namespace}|`;
   return {
     path,
-    getItem: (key) => items.get(key) ?? null,
+    getItem: (key) => items.get(prefix + key) ?? null,
     setItem: (key, value) => {
-      items.set(key, value);
+      items.set(prefix + key, value);
       persist();
     },
     removeItem: (key) => {
-      if (items.delete(key)) persist();
+      if (items.delete(prefix + key)) persist();
     },
     clear: () => {
-      items.clear();
-      rmSync(path, { force: true });
+      for (const key of [...items.keys()]) if (key.startsWith(prefix)) items.delete(key);
+      if (items.size === 0) rmSync(path, { force: true });
+      else persist();
     },
   };
 }

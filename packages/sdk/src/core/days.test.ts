@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { endOfDay, formatDayShort, formatIsoDay, localTimeZone, startOfDay } from './days.js';
+import {
+  endOfDay,
+  formatDayShort,
+  formatIsoDateTime,
+  formatIsoDay,
+  localTimeZone,
+  startOfDay,
+} from './days.js';
 import { isoDaySchema } from './schemas/filters.js';
 
 const HOUR = 3_600_000;
@@ -201,6 +208,29 @@ describe('formatIsoDay', () => {
           expect(formatIsoDay(ts, timeZone)).toBe(reader(timeZone).format(ts));
         },
       ),
+    );
+  });
+});
+
+describe('formatIsoDateTime', () => {
+  it('names the same second, with the offset the zone has at that instant', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2060, 0, 1) }),
+        fc.constantFrom(...ZONES),
+        (ts, zone) => {
+          const text = formatIsoDateTime(ts, zone);
+          expect(text).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+          expect(Date.parse(text)).toBe(ts - (ts % 1000));
+          expect(text.slice(0, 10)).toBe(formatIsoDay(ts, zone));
+        },
+      ),
+    );
+  });
+
+  it('writes New York in winter at -05:00', () => {
+    expect(formatIsoDateTime(Date.UTC(2026, 11, 1, 14), 'America/New_York')).toBe(
+      '2026-12-01T09:00:00-05:00',
     );
   });
 });

@@ -104,6 +104,19 @@ function firstInstantOf(wall: number, timeZone: string): number {
   return hi;
 }
 
+/**
+ * An instant as ISO 8601 with the zone's offset at that moment, to the second:
+ * `2026-12-01T09:00:00-05:00`. Scripts parse it; people read the local time.
+ */
+export function formatIsoDateTime(ts: number, timeZone: string): string {
+  const offset = offsetAt(ts, timeZone);
+  const local = new Date(ts + offset).toISOString().slice(0, 19);
+  const minutes = Math.round(offset / 60_000);
+  const abs = Math.abs(minutes);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${local}${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
 /** How far `timeZone`'s wall clock is ahead of UTC at instant `ts`, in milliseconds. */
 export function offsetAt(ts: number, timeZone: string): number {
   const c = wallClockAt(ts, timeZone);

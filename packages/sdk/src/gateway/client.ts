@@ -1,6 +1,7 @@
 // The gateway client: one configured object, resources hanging off it. Everything about the wire
 // (auth header, retries, timeouts, decryption, parsing, errors) lives here once; resources only
 // name a path and a schema.
+
 import type { z } from 'zod';
 import { withoutTrailingSlashes } from '../core/urls.js';
 import { decryptResponse, parseResponseKey } from '../crypto/response-cipher.js';
@@ -24,6 +25,7 @@ import {
 } from '../internal/retry.js';
 import { adminDriversResource } from './resources/admin-drivers.js';
 import { driverAlertsResource } from './resources/alerts.js';
+import { apiTokensResource } from './resources/api-tokens.js';
 import { billingResource } from './resources/billing.js';
 import { currentUserResource } from './resources/current-user.js';
 import { driverReferralsResource } from './resources/driver-referrals.js';
@@ -136,6 +138,8 @@ export function createGatewayClient(options: GatewayClientOptions) {
     ...usersExportResource(options),
     /** Send jobs once queued: list, report, cancel, and the review's preview. */
     sends: sendsResource(requester),
+    /** Tokens for machines: create (shown once), list, revoke. */
+    apiTokens: apiTokensResource(requester),
     /** The delivery-platform account the catcher drives. */
     platform: platformResource(requester),
     /** The signed-in driver's own endpoints. */

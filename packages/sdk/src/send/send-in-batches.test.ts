@@ -1,50 +1,63 @@
-// Bulk sends: batching, idempotency keys per batch, progress, and resuming from the journal.
+// Sends as one job: every part under the job's key, progress by recipient, and against a gateway
+// that keeps each number once per job, re-runs with any batch size or a grown audience reach
+// everyone exactly once.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { MsgTemplate, Recipient, SendResult } from '../core/schemas/index.js';
+import type { MsgTemplate, Recipient } from '../core/schemas/index.js';
 import { ServerError } from '../errors.js';
 import type { SendOptions } from '../gateway/resources/messages.js';
-import { createMemoryJournal } from './journal.js';
 import {
   type BatchProgress,
+  type BatchResult,
   type BatchSender,
   sendInBatches,
   splitIntoBatches,
 } from './send-in-batches.js';
 
-const numbers = (n: number) =>
-  Array.from({ length: n }, (_, i) => `+1555${String(i).padStart(7, '0')}`);
+const numbers = (n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => `+1555${String(from + i).padStart(7, '0')}`);
 
-/** Records every send; fails the sends whose batch key is listed in `failOn`. */
-function recordingSender(failOn: Set<string> = new Set()) {
-  const sent: Array<{
-    key: string;
-    numbers: Recipient[];
-    message?: string;
-    template?: MsgTemplate;
-  }> = [];
-  let inFlight = 0;
-  let maxInFlight = 0;
+/**
+ * A gateway that keeps each number once per key, as the real one does. `failAt` fails the request
+ * with that index (counted over the sender's life) after the gateway took it: the answer is lost.
+ */
+function jobGateway(failAt = -1) {
+  const jobs = new Map<string, Set<string>>();
+  const texted: string[] = [];
+  const requests: { key: string; numbers: Recipient[]; template?: MsgTemplate }[] = [];
   const answer = async (
     payload: { numbers: Recipient[] },
     options: SendOptions | undefined,
-    extra: { message?: string; template?: MsgTemplate },
-  ): Promise<SendResult> => {
-    inFlight++;
-    maxInFlight = Math.max(maxInFlight, inFlight);
-    // Yield a turn of the event loop so that concurrent batches overlap here.
-    await new Promise((next) => setImmediate(next));
-    inFlight--;
+    template?: MsgTemplate,
+  ): Promise<BatchResult> => {
     const key = options?.idempotencyKey ?? '';
-    if (failOn.has(key)) throw new ServerError(503, { message: 'busy' });
-    sent.push({ key, numbers: payload.numbers, ...extra });
-    return { queued: payload.numbers.length, jobId: key };
+    const index = requests.length;
+    requests.push({ key, numbers: payload.numbers, ...(template ? { template } : {}) });
+    const job = jobs.get(key) ?? new Set<string>();
+    jobs.set(key, job);
+    let added = 0;
+    for (const { number } of payload.numbers) {
+      if (job.has(number)) continue;
+      job.add(number);
+      texted.push(number);
+      added++;
+    }
+    if (index === failAt) throw new ServerError(503, { message: 'busy' });
+    return {
+      jobId: `job-${key}`,
+      queued: added,
+      added,
+      earlier: payload.numbers.length - added,
+      skipped: [],
+      estimatedCost: added * 0.0083,
+      replayed: added === 0,
+    };
   };
   const sender: BatchSender = {
-    sendSms: (p, o) => answer(p, o, { message: p.message }),
-    sendWhatsapp: (p, o) => answer(p, o, { template: p.msgTemplate }),
+    sendSms: (p, o) => answer(p, o),
+    sendWhatsapp: (p, o) => answer(p, o, p.msgTemplate),
   };
-  return { sender, sent, maxInFlight: () => maxInFlight };
+  return { sender, texted, requests, setFailAt: (n: number) => (failAt = n) };
 }
 
 describe('splitIntoBatches', () => {
@@ -61,94 +74,96 @@ describe('splitIntoBatches', () => {
 });
 
 describe('sendInBatches', () => {
-  it('sends 2500 recipients as 1000, 1000 and 500 with keys key:0, key:1, key:2', async () => {
-    const { sender, sent } = recordingSender();
+  it('sends 2500 recipients as one job in parts of 1000, 1000 and 500, all under its key', async () => {
+    const { sender, requests } = jobGateway();
     const summary = await sendInBatches(sender, numbers(2500), 'hello', { key: 'promo' });
-    expect(sent.map((s) => s.key).sort()).toEqual(['promo:0', 'promo:1', 'promo:2']);
-    expect(sent.map((s) => s.numbers.length).sort()).toEqual([1000, 1000, 500]);
+    expect(requests.map((s) => s.key)).toEqual(['promo', 'promo', 'promo']);
+    expect(requests.map((s) => s.numbers.length)).toEqual([1000, 1000, 500]);
     expect(summary).toMatchObject({
-      batchesTotal: 3,
-      batchesSent: 3,
-      batchesSkipped: 0,
+      jobId: 'job-promo',
       recipientsDone: 2500,
       queued: 2500,
-      message: 'Message sent successfully to 2500 users.',
+      added: 2500,
+      earlier: 0,
+      replayed: false,
+      estimatedCost: 20.75,
     });
   });
 
-  it('never has more batches in flight than the concurrency', async () => {
-    const { sender, maxInFlight } = recordingSender();
-    await sendInBatches(sender, numbers(50), 'hi', { key: 'k', batchSize: 5, concurrency: 3 });
-    expect(maxInFlight()).toBe(3);
-  });
-
-  it('reports progress after each batch, ending at the totals', async () => {
-    const { sender } = recordingSender();
+  it('reports progress by recipient after each part, ending at the total', async () => {
+    const { sender } = jobGateway();
     const seen: BatchProgress[] = [];
     await sendInBatches(sender, numbers(25), 'hi', {
       key: 'k',
       batchSize: 10,
-      concurrency: 1,
       onProgress: (p) => seen.push(p),
     });
-    expect(seen).toEqual([
-      { batchesDone: 0, batchesTotal: 3, recipientsDone: 0, recipientsTotal: 25 },
-      { batchesDone: 1, batchesTotal: 3, recipientsDone: 10, recipientsTotal: 25 },
-      { batchesDone: 2, batchesTotal: 3, recipientsDone: 20, recipientsTotal: 25 },
-      { batchesDone: 3, batchesTotal: 3, recipientsDone: 25, recipientsTotal: 25 },
-    ]);
+    expect(seen.map((p) => p.recipientsDone)).toEqual([0, 10, 20, 25]);
+    expect(new Set(seen.map((p) => p.recipientsTotal))).toEqual(new Set([25]));
   });
 
-  it('resumes an interrupted send: only unacknowledged batches go out, each recipient once', async () => {
-    const journal = createMemoryJournal();
-    const all = numbers(100);
-    const first = recordingSender(new Set(['k:3']));
+  it('says a re-run sent nothing now, and counts who the job had earlier', async () => {
+    const { sender } = jobGateway();
+    await sendInBatches(sender, numbers(3), 'hi', { key: 'k' });
+    const again = await sendInBatches(sender, numbers(3), 'hi', { key: 'k' });
+    expect(again).toMatchObject({ replayed: true, queued: 0, added: 0, earlier: 3 });
+    const grown = await sendInBatches(sender, numbers(4), 'hi', { key: 'k' });
+    expect(grown).toMatchObject({ replayed: false, queued: 1, added: 1, earlier: 3 });
+  });
+
+  it('reaches everyone exactly once through an interruption, another batch size and a grown audience', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 0, max: 10 }),
+        fc.integer({ min: 1, max: 25 }),
+        fc.integer({ min: 1, max: 25 }),
+        fc.integer({ min: 0, max: 8 }),
+        async (size, grow, firstBatch, secondBatch, failAt) => {
+          const gateway = jobGateway(failAt);
+          const audience = numbers(size);
+          await sendInBatches(gateway.sender, audience, 'hi', {
+            key: 'k',
+            batchSize: firstBatch,
+          }).catch(() => undefined);
+          gateway.setFailAt(-1);
+          const grown = [...numbers(grow, 500), ...audience];
+          const summary = await sendInBatches(gateway.sender, grown, 'hi', {
+            key: 'k',
+            batchSize: secondBatch,
+          });
+          expect([...gateway.texted].sort()).toEqual([...grown].sort());
+          expect(summary.added + summary.earlier).toBe(grown.length);
+        },
+      ),
+    );
+  });
+
+  it('stops at a failed part and sends no later one', async () => {
+    const gateway = jobGateway(1);
     await expect(
-      sendInBatches(first.sender, all, 'hi', { key: 'k', batchSize: 10, concurrency: 1, journal }),
+      sendInBatches(gateway.sender, numbers(60), 'hi', { key: 'k', batchSize: 10 }),
     ).rejects.toBeInstanceOf(ServerError);
-    expect(first.sent.map((s) => s.key)).toEqual(['k:0', 'k:1', 'k:2']);
-
-    const second = recordingSender();
-    const summary = await sendInBatches(second.sender, all, 'hi', {
-      key: 'k',
-      batchSize: 10,
-      journal,
-    });
-    expect(summary.batchesSkipped).toBe(3);
-    expect(summary.batchesSent).toBe(7);
-    const everyone = [...first.sent, ...second.sent].flatMap((s) => s.numbers.map((n) => n.number));
-    expect(everyone.sort()).toEqual([...all].sort());
-  });
-
-  it('finishes and journals the batches in flight when one fails, and starts no new ones', async () => {
-    const journal = createMemoryJournal();
-    const { sender, sent } = recordingSender(new Set(['k:0']));
-    await expect(
-      sendInBatches(sender, numbers(60), 'hi', {
-        key: 'k',
-        batchSize: 10,
-        concurrency: 2,
-        journal,
-      }),
-    ).rejects.toThrow();
-    expect(sent.map((s) => s.key)).toEqual(['k:1']);
-    expect([...(await journal.load('k'))]).toEqual([1]);
+    expect(gateway.requests).toHaveLength(2);
   });
 
   it('sends a template as WhatsApp', async () => {
-    const { sender, sent } = recordingSender();
+    const { sender, requests } = jobGateway();
     const template = { name: 'promo', language: 'en', components: [] };
     await sendInBatches(sender, [{ number: '+15550000001' }], template, { key: 'w' });
-    expect(sent[0]?.template).toEqual(template);
+    expect(requests[0]?.template).toEqual(template);
   });
 
   it('refuses a channel that contradicts the content, a bad batch size and an empty key', async () => {
-    const { sender } = recordingSender();
+    const { sender } = jobGateway();
     await expect(
       sendInBatches(sender, numbers(1), 'hi', { key: 'k', channel: 'whatsapp' }),
     ).rejects.toThrow(/channel 'whatsapp'/);
     await expect(
       sendInBatches(sender, numbers(1), 'hi', { key: 'k', batchSize: 0 }),
+    ).rejects.toThrow(/batchSize/);
+    await expect(
+      sendInBatches(sender, numbers(1), 'hi', { key: 'k', batchSize: 100_001 }),
     ).rejects.toThrow(/batchSize/);
     await expect(sendInBatches(sender, numbers(1), 'hi', { key: '' })).rejects.toThrow(/key/);
   });

@@ -1,19 +1,19 @@
-// Splits a large send into batches, each with its own idempotency key, sends a few at a time,
-// and journals every acknowledged batch: rerunning an interrupted send with the same key sends
-// only the batches that were never acknowledged, and the gateway drops any repeat of one that was.
+// Sends an audience as one job: the key names the job, and the recipients go in parts of at most
+// `batchSize` (the gateway takes up to MAX_RECIPIENTS in one request), all under that key. The
+// gateway keeps each number once per job, so a re-run, a resumed run, another batch size or a
+// grown audience adds only the numbers the job does not have: nobody is skipped, nobody texted twice.
+import { MAX_RECIPIENTS } from '../core/schemas/bounds.js';
 import type { Channel, MsgTemplate, Recipient, SendResult } from '../core/schemas/index.js';
 import { ConfigError } from '../errors.js';
 import type { RequestOptions } from '../gateway/client.js';
 import type { SendOptions } from '../gateway/resources/messages.js';
-import { createMemoryJournal, type Journal } from './journal.js';
 
 export const DEFAULT_BATCH_SIZE = 1000;
-export const DEFAULT_CONCURRENCY = 2;
 
-/** The part of the gateway client a bulk send needs. */
-/** A batch's answer; `replayed` when the gateway had sent it earlier under the same key. */
+/** A part's answer; `replayed` when the job already had every number of it (nothing sent now). */
 export type BatchResult = SendResult & { replayed?: boolean };
 
+/** The part of the gateway client a send needs. */
 export interface BatchSender {
   sendSms(
     payload: { numbers: Recipient[]; message: string; sendAt?: string },
@@ -26,21 +26,16 @@ export interface BatchSender {
 }
 
 export interface BatchProgress {
-  batchesDone: number;
-  batchesTotal: number;
   recipientsDone: number;
   recipientsTotal: number;
 }
 
 export interface SendInBatchesOptions extends Pick<RequestOptions, 'signal'> {
-  /** Names this send; the same key resumes it. Each batch is sent as `${key}:${batchIndex}`. */
+  /** Names the job: every part is sent under it, and the same key resumes or grows it. */
   key: string;
+  /** Recipients per request, 1 to MAX_RECIPIENTS. */
   batchSize?: number;
-  /** Batches in flight at once. */
-  concurrency?: number;
   onProgress?: (progress: BatchProgress) => void;
-  /** Default: in memory, which resumes only within this process. */
-  journal?: Journal;
   /** Inferred from the content (text: sms, template: whatsapp); given, it must agree. */
   channel?: Channel;
   /** Schedules the send: an ISO date-time the gateway starts it at. */
@@ -49,19 +44,25 @@ export interface SendInBatchesOptions extends Pick<RequestOptions, 'signal'> {
 
 export interface BatchSendSummary extends BatchProgress {
   key: string;
-  /** Batches sent by this run. */
-  batchesSent: number;
-  /** Batches skipped because the journal says an earlier run already sent them. */
-  batchesSkipped: number;
-  /** Batches of this run the gateway had already sent under their key: nothing was sent again. */
-  batchesReplayed: number;
-  /** Recipients the gateway queued in this run's batches. */
+  /** The one job the key names (`client.sends.show`). */
+  jobId: string | null;
+  /** Recipients this run added to the job: queued now, or skipped with a reason. */
+  added: number;
+  /** Recipients the job had before this run's requests: nothing was sent to them now. */
+  earlier: number;
+  /** Recipients queued (or scheduled) by this run. */
   queued: number;
-  /** Recipients the gateway skipped in this run's batches (opted out, invalid, landline). */
+  /** Recipients this run added that the gateway skipped (opted out, invalid, landline). */
   skipped: NonNullable<SendResult['skipped']>;
-  /** The gateway's job for each batch this run sent, to follow delivery (`client.sends.show`). */
-  jobIds: string[];
-  message: string;
+  /** Of those queued, how many wait for quiet hours, and until when (epoch ms). */
+  waitingForQuietHours: number;
+  quietHoursUntil: number | null;
+  /** When a scheduled job starts (epoch ms), or null for at once. */
+  sendAt: number | null;
+  /** US dollars of what this run queued, at the gateway's prices. */
+  estimatedCost: number;
+  /** Every part was answered from the job as it was: nothing was sent now. */
+  replayed: boolean;
 }
 
 export function splitIntoBatches<T>(items: readonly T[], size: number): T[][] {
@@ -72,10 +73,6 @@ export function splitIntoBatches<T>(items: readonly T[], size: number): T[][] {
   return batches;
 }
 
-export function batchIdempotencyKey(key: string, batchIndex: number): string {
-  return `${key}:${batchIndex}`;
-}
-
 export async function sendInBatches(
   client: BatchSender,
   recipients: ReadonlyArray<string | Recipient>,
@@ -83,13 +80,11 @@ export async function sendInBatches(
   options: SendInBatchesOptions,
 ): Promise<BatchSendSummary> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  if (!options.key) throw new ConfigError('sendInBatches needs a key that names this send.');
-  if (!Number.isInteger(batchSize) || batchSize < 1) {
-    throw new ConfigError(`batchSize must be a whole number of at least 1; got ${batchSize}.`);
-  }
-  if (!Number.isInteger(concurrency) || concurrency < 1) {
-    throw new ConfigError(`concurrency must be a whole number of at least 1; got ${concurrency}.`);
+  if (!options.key) throw new ConfigError('sendInBatches needs a key that names the job.');
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_RECIPIENTS) {
+    throw new ConfigError(
+      `batchSize must be a whole number from 1 to ${MAX_RECIPIENTS}; got ${batchSize}.`,
+    );
   }
   const channel: Channel = typeof content === 'string' ? 'sms' : 'whatsapp';
   if (options.channel && options.channel !== channel) {
@@ -97,77 +92,60 @@ export async function sendInBatches(
       `channel '${options.channel}' does not match the content: ${channel === 'sms' ? 'a text message is sent as sms' : 'a template is sent as whatsapp'}.`,
     );
   }
-
   const numbers = recipients.map((r) =>
     typeof r === 'string' ? { number: r } : { number: r.number },
   );
-  const batches = splitIntoBatches(numbers, batchSize);
-  const journal = options.journal ?? createMemoryJournal();
-  const acknowledged = await journal.load(options.key);
-  const pending = batches.map((_, index) => index).filter((index) => !acknowledged.has(index));
-
-  const progress: BatchProgress = {
-    batchesDone: batches.length - pending.length,
-    batchesTotal: batches.length,
-    recipientsDone: batches.reduce(
-      (sum, batch, index) => sum + (acknowledged.has(index) ? batch.length : 0),
-      0,
-    ),
-    recipientsTotal: numbers.length,
-  };
-  const batchesSkipped = progress.batchesDone;
-  let queued = 0;
-  let batchesReplayed = 0;
-  const skipped: BatchSendSummary['skipped'] = [];
-  const jobIds: string[] = [];
-  options.onProgress?.({ ...progress });
-
-  const sendBatch = (batch: Recipient[], index: number): Promise<BatchResult> => {
-    const sendOptions: SendOptions = {
-      idempotencyKey: batchIdempotencyKey(options.key, index),
-      ...(options.signal ? { signal: options.signal } : {}),
-    };
-    const sendAt = options.sendAt === undefined ? {} : { sendAt: options.sendAt };
-    return typeof content === 'string'
-      ? client.sendSms({ numbers: batch, message: content, ...sendAt }, sendOptions)
-      : client.sendWhatsapp({ numbers: batch, msgTemplate: content, ...sendAt }, sendOptions);
-  };
-
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  async function worker(): Promise<void> {
-    while (!failure && next < pending.length) {
-      const index = pending[next++]!;
-      const batch = batches[index]!;
-      try {
-        const result = await sendBatch(batch, index);
-        // Journaled before it counts: a crash after this line never resends the batch.
-        await journal.ack(options.key, index, result);
-        if (result.replayed) batchesReplayed++;
-        queued += result.queued ?? batch.length - (result.skipped?.length ?? 0);
-        skipped.push(...(result.skipped ?? []));
-        if (result.jobId) jobIds.push(result.jobId);
-        progress.batchesDone++;
-        progress.recipientsDone += batch.length;
-        options.onProgress?.({ ...progress });
-      } catch (error) {
-        // Stop starting batches; those in flight finish and are journaled.
-        failure ??= { error };
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, worker));
-  if (failure) throw failure.error;
-
-  return {
+  const summary: BatchSendSummary = {
     key: options.key,
-    ...progress,
-    batchesSent: pending.length,
-    batchesSkipped,
-    batchesReplayed,
-    queued,
-    skipped,
-    jobIds,
-    message: `Message sent successfully to ${numbers.length} users.`,
+    jobId: null,
+    recipientsDone: 0,
+    recipientsTotal: numbers.length,
+    added: 0,
+    earlier: 0,
+    queued: 0,
+    skipped: [],
+    waitingForQuietHours: 0,
+    quietHoursUntil: null,
+    sendAt: null,
+    estimatedCost: 0,
+    replayed: true,
   };
+  options.onProgress?.({ recipientsDone: 0, recipientsTotal: numbers.length });
+  const sendOptions: SendOptions = {
+    idempotencyKey: options.key,
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+  const sendAt = options.sendAt === undefined ? {} : { sendAt: options.sendAt };
+  // One part at a time: the gateway locks the job for each, so parallel parts would only queue.
+  for (const part of splitIntoBatches(numbers, batchSize)) {
+    const result =
+      typeof content === 'string'
+        ? await client.sendSms({ numbers: part, message: content, ...sendAt }, sendOptions)
+        : await client.sendWhatsapp(
+            { numbers: part, msgTemplate: content, ...sendAt },
+            sendOptions,
+          );
+    const skipped = result.skipped ?? [];
+    const queued = result.queued ?? 0;
+    summary.jobId ??= result.jobId ?? null;
+    summary.added += result.added ?? queued + skipped.length;
+    summary.earlier += result.earlier ?? 0;
+    summary.queued += queued;
+    summary.skipped.push(...skipped);
+    summary.waitingForQuietHours += result.waitingForQuietHours ?? 0;
+    if (result.quietHoursUntil !== undefined) {
+      summary.quietHoursUntil = Math.max(summary.quietHoursUntil ?? 0, result.quietHoursUntil);
+    }
+    summary.sendAt = result.sendAt ?? summary.sendAt;
+    summary.estimatedCost += result.estimatedCost ?? 0;
+    summary.replayed &&= result.replayed === true;
+    summary.recipientsDone += part.length;
+    options.onProgress?.({
+      recipientsDone: summary.recipientsDone,
+      recipientsTotal: numbers.length,
+    });
+  }
+  summary.estimatedCost = Math.round(summary.estimatedCost * 10_000) / 10_000;
+  if (numbers.length === 0) summary.replayed = false;
+  return summary;
 }

@@ -13,6 +13,8 @@ import driverAttention from './011_driver_attention.js';
 import delivery from './012_delivery.js';
 import driverAlerts from './013_driver_alerts.js';
 import sendJobOrigin from './014_send_job_origin.js';
+import sendJobContent from './015_send_job_content.js';
+import apiTokens from './016_api_tokens.js';
 import subscriptions from './017_subscriptions.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
@@ -30,5 +32,7 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '012_delivery', sql: delivery },
   { id: '013_driver_alerts', sql: driverAlerts },
   { id: '014_send_job_origin', sql: sendJobOrigin },
+  { id: '015_send_job_content', sql: sendJobContent },
+  { id: '016_api_tokens', sql: apiTokens },
   { id: '017_subscriptions', sql: subscriptions },
 ];

@@ -114,5 +114,13 @@ export const sendResultSchema = z.object({
   sendAt: z.number().optional(),
   /** How many of the queued recipients are in quiet hours now and will wait for 8 am. */
   waitingForQuietHours: z.number().int().nonnegative().optional(),
+  /** When the last of them is released (epoch ms). */
+  quietHoursUntil: z.number().optional(),
+  /** Recipients this request added to the job named by its key (queued now or skipped). */
+  added: z.number().int().nonnegative().optional(),
+  /** Recipients of this request the job already had: nothing was sent to them now. */
+  earlier: z.number().int().nonnegative().optional(),
+  /** US dollars, at the gateway's prices, of what this request queued. */
+  estimatedCost: z.number().nonnegative().optional(),
 });
 export type SendResult = z.infer<typeof sendResultSchema>;

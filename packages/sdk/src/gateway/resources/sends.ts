@@ -45,6 +45,17 @@ export type SendRecipientRow = z.infer<typeof sendRecipientRowSchema>;
 export const sendJobReportSchema = sendJobSummarySchema.extend({
   recipients: z.array(sendRecipientRowSchema),
   more: z.boolean(),
+  /**
+   * Why a job that is not done waits: its schedule, quiet hours in the first waiting recipient's
+   * zone, a retry, or its turn at the sending pace; `until` in epoch ms.
+   */
+  waiting: z
+    .object({
+      reason: z.enum(['scheduled', 'quiet-hours', 'retry', 'pace']),
+      until: z.number(),
+      timeZone: z.string(),
+    })
+    .optional(),
 });
 export type SendJobReport = z.infer<typeof sendJobReportSchema>;
 
@@ -55,11 +66,22 @@ export const sendPreviewSchema = z.object({
   queued: z.number().int().nonnegative(),
   skipped: z.array(z.object({ number: z.string(), reason: skipReasonSchema })),
   waitingForQuietHours: z.number().int().nonnegative(),
+  /** When the last of those waiting is released (epoch ms). */
+  quietHoursUntil: z.number().optional(),
   sendAt: z.number().optional(),
+  /** Recipients the job named by `key` already has: the send would not text them again. */
+  earlier: z.number().int().nonnegative().optional(),
+  /** That job, when the key names one. */
+  jobId: z.string().optional(),
+  /** Segments per SMS (1 for WhatsApp). */
+  segments: z.number().int().nonnegative().optional(),
+  /** US dollars, at the gateway's prices, of what would be queued. */
+  estimatedCost: z.number().nonnegative().optional(),
 });
 export type SendPreview = z.infer<typeof sendPreviewSchema>;
 
-export type SendPreviewRequest = { numbers: Recipient[]; sendAt?: string } & (
+/** `key`: the Idempotency-Key the send will use, so recipients its job already has are counted. */
+export type SendPreviewRequest = { numbers: Recipient[]; sendAt?: string; key?: string } & (
   | { channel: 'sms'; message: string }
   | { channel: 'whatsapp'; msgTemplate: MsgTemplate }
 );
@@ -68,19 +90,22 @@ const JOBS = '/api/flex/v1/admin/send-jobs';
 
 export function sendsResource(http: Requester) {
   return {
-    /** Newest first; `before` (a job's createdAt) pages back. */
+    /** Newest first; `before` (a job's createdAt) pages back; `key`: the jobs that key named. */
     async list(
-      query: { limit?: number; before?: number } = {},
+      query: { limit?: number; before?: number; key?: string } = {},
       options?: RequestOptions,
     ): Promise<SendJobSummary[]> {
       return (
         await http.get(JOBS, z.object({ Items: z.array(sendJobSummarySchema) }), {
           ...options,
-          query: { limit: query.limit, before: query.before },
+          query: { limit: query.limit, before: query.before, key: query.key },
         })
       ).Items;
     },
-    /** One job's report; recipients come in pages of `limit` after seq `after`. */
+    /**
+     * One job's report (`id` may be the start of one job's id); recipients come in pages of
+     * `limit` after seq `after`.
+     */
     async show(
       id: string,
       query: { after?: number; limit?: number } = {},

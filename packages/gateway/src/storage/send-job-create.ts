@@ -1,0 +1,196 @@
+// Creating an admin's send job, or adding recipients to it: the Idempotency-Key names the job, and
+// a request under a key already used adds only the numbers the job does not have yet (recipients
+// are unique per job), so a re-run never texts anyone twice and a larger audience is one job
+// created in parts. The job keeps its content, and a key reused for other content is refused.
+import type { Db, Queryable } from './db.js';
+import type { NewRecipients, NewSendJob, RecipientStatus, SkipReason } from './send-jobs.js';
+
+/** A job found by its key: enough to tell a re-run from another send, and what it already has. */
+export interface KeyedJob {
+  id: string;
+  requestHash: string;
+  /** The content as stored (null for jobs older than content fingerprints). */
+  content: unknown;
+  cancelled: boolean;
+}
+
+export async function findKeyedJob(
+  db: Queryable,
+  createdBy: string,
+  idempotencyKey: string,
+  options: { lock?: boolean } = {},
+): Promise<KeyedJob | null> {
+  const rows = await db.query<{
+    id: string;
+    request_hash: string;
+    content: unknown;
+    cancelled_ts: number | null;
+  }>(
+    `SELECT id, request_hash, content, cancelled_ts FROM send_jobs
+     WHERE created_by = $1 AND idempotency_key = $2${options.lock ? ' FOR UPDATE' : ''}`,
+    [createdBy, idempotencyKey],
+  );
+  const row = rows[0];
+  return row
+    ? {
+        id: row.id,
+        requestHash: row.request_hash,
+        content: row.content,
+        cancelled: row.cancelled_ts !== null,
+      }
+    : null;
+}
+
+/** Which of `numbers` the job already has (in any state, skipped ones included). */
+export async function findJobNumbers(
+  db: Queryable,
+  jobId: string,
+  numbers: readonly string[],
+): Promise<Set<string>> {
+  if (numbers.length === 0) return new Set();
+  const rows = await db.query<{ to_number: string }>(
+    'SELECT to_number FROM send_recipients WHERE job_id = $1 AND to_number = ANY($2::text[])',
+    [jobId, numbers],
+  );
+  return new Set(rows.map((r) => r.to_number));
+}
+
+export type AddOutcome =
+  | {
+      kind: 'added';
+      jobId: string;
+      created: boolean;
+      /** Rows written by this call, in request order. */
+      added: { number: string; status: RecipientStatus }[];
+    }
+  /** The key names a job with other content: nothing was written. */
+  | { kind: 'other-content'; existing: KeyedJob }
+  | { kind: 'cancelled'; existing: KeyedJob };
+
+/**
+ * Creates the job named by `job.idempotencyKey` with these recipients, or adds to it those it does
+ * not have. One transaction: the job row is inserted or locked first, so concurrent requests under
+ * one key wait for each other, and the unique (job, number) index drops any number already there.
+ * Opted-out numbers and known landlines are written skipped with their reason.
+ */
+export async function createOrExtendSendJob(
+  db: Db,
+  job: NewSendJob & { content: unknown },
+  recipients: NewRecipients,
+  firstAnswer: (added: { number: string; status: RecipientStatus }[]) => unknown,
+): Promise<AddOutcome> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx.query<{ id: string }>(
+      `INSERT INTO send_jobs (id, created_by, idempotency_key, request_hash, channel, body, template,
+         response_status, response_body, created_ts, send_at_ts, sender, quiet_hours, origin,
+         content)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, 202, 'null'::jsonb, $8, $9, $10, $11, 'admin',
+         $12::jsonb)
+       ON CONFLICT (created_by, idempotency_key) DO NOTHING RETURNING id`,
+      [
+        job.id,
+        job.createdBy,
+        job.idempotencyKey,
+        job.requestHash,
+        job.channel,
+        job.body,
+        job.template === undefined || job.template === null ? null : JSON.stringify(job.template),
+        job.createdTs,
+        job.sendAtTs ?? null,
+        job.sender,
+        job.quietHours ?? true,
+        JSON.stringify(job.content),
+      ],
+    );
+    let jobId = job.id;
+    let dueTs = job.sendAtTs ?? job.createdTs;
+    const created = inserted.length > 0;
+    if (!created) {
+      const existing = await findKeyedJob(tx, job.createdBy, job.idempotencyKey, { lock: true });
+      if (!existing) throw new Error('send job vanished after an idempotency-key conflict');
+      if (existing.requestHash !== job.requestHash) return { kind: 'other-content', existing };
+      if (existing.cancelled) return { kind: 'cancelled', existing };
+      jobId = existing.id;
+      const [row] = await tx.query<{ send_at_ts: number | null }>(
+        'SELECT send_at_ts FROM send_jobs WHERE id = $1',
+        [jobId],
+      );
+      dueTs = Math.max(Number(row?.send_at_ts ?? 0), job.createdTs);
+    }
+    const added = await insertRecipients(tx, jobId, dueTs, recipients);
+    if (created) {
+      await tx.query('UPDATE send_jobs SET response_body = $2::jsonb WHERE id = $1', [
+        jobId,
+        JSON.stringify(firstAnswer(added)),
+      ]);
+    }
+    return { kind: 'added', jobId, created, added };
+  });
+}
+
+/** Appends recipients after the job's last seq; a number the job already has is left alone. */
+async function insertRecipients(
+  tx: Queryable,
+  jobId: string,
+  dueTs: number,
+  recipients: NewRecipients,
+): Promise<{ number: string; status: RecipientStatus }[]> {
+  if (recipients.to.length === 0) return [];
+  const [last] = await tx.query<{ seq: number }>(
+    'SELECT COALESCE(max(seq), 0)::int AS seq FROM send_recipients WHERE job_id = $1',
+    [jobId],
+  );
+  // Only the columns that vary are sent as arrays (a plain SMS sends just the numbers): each
+  // 100,000-element array costs the database time to parse.
+  const params: unknown[] = [jobId, dueTs, recipients.to, last?.seq ?? 0];
+  const arrays = ['$3::text[]'];
+  const names = ['to_number'];
+  const column = (name: string, type: string, values: unknown[] | undefined): string => {
+    if (values === undefined) return 'NULL';
+    params.push(values);
+    arrays.push(`$${params.length}::${type}[]`);
+    names.push(name);
+    return `t.${name}`;
+  };
+  const segments = recipients.segments;
+  const sameSegments = !segments || segments.every((n) => n === segments[0]);
+  const skip = column(
+    'skip',
+    'text',
+    recipients.skip?.some((v) => v !== null) ? recipients.skip : undefined,
+  );
+  const body = column('body', 'text', recipients.body);
+  const variables = column(
+    'variables',
+    'text',
+    recipients.content?.map((v) => (v === null ? null : JSON.stringify(v))),
+  );
+  const timeZone = column('time_zone', 'text', recipients.timeZone);
+  const segmentsSql = sameSegments
+    ? String(Math.trunc(segments?.[0] ?? 1))
+    : column('segments', 'int', segments);
+  const rows = await tx.query<{ seq: number; to_number: string; status: RecipientStatus }>(
+    `INSERT INTO send_recipients (job_id, seq, to_number, status, next_attempt_ts, body,
+       variables, time_zone, segments)
+     SELECT $1, $4::int + t.seq, t.to_number,
+            CASE WHEN ${skip} IS NOT NULL THEN ${skip}
+                 WHEN o.phone_number IS NOT NULL THEN 'skipped-opted-out'
+                 WHEN u.reason = 'landline' THEN 'skipped-landline'
+                 WHEN u.reason = 'invalid' THEN 'skipped-invalid'
+                 ELSE 'queued' END,
+            $2, ${body}, ${variables}::jsonb, ${timeZone}, ${segmentsSql}
+     FROM unnest(${arrays.join(', ')}) WITH ORDINALITY AS t(${names.join(', ')}, seq)
+     LEFT JOIN opt_outs o ON o.phone_number = t.to_number
+     LEFT JOIN undeliverable_numbers u ON u.phone_number = t.to_number
+     ON CONFLICT (job_id, to_number) DO NOTHING
+     RETURNING seq, to_number, status`,
+    params,
+  );
+  rows.sort((a, b) => a.seq - b.seq);
+  return rows.map((r) => ({ number: r.to_number, status: r.status }));
+}
+
+/** A skipped row's reason as answers name it. */
+export function skipReasonOf(status: RecipientStatus): SkipReason | null {
+  return status.startsWith('skipped-') ? (status.slice('skipped-'.length) as SkipReason) : null;
+}
