@@ -21,7 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isOwner, type Principal } from '../api/authenticate.js';
 import type { GatewayConfig } from '../config.js';
-import { ApiError, conflict, forbidden, invalid, notFound, quote } from '../http/errors.js';
+import { ApiError, forbidden, invalid, notFound, quote } from '../http/errors.js';
 import {
   IDEMPOTENCY_HEADER,
   idempotencyKeySchema,
