@@ -95,6 +95,11 @@ export const configSchema = z.object({
   senderRates: z
     .record(z.string().min(1).max(64), z.coerce.number().min(0).max(10_000))
     .default({}),
+  /**
+   * Percent of each sender's pace marketing may take; the rest stays free for codes, alerts and
+   * invitations, which are also claimed first.
+   */
+  marketingPacePercent: z.coerce.number().int().min(1).max(100).default(80),
   /** What one SMS segment and one WhatsApp message cost, in US dollars, for job reports. */
   smsSegmentPrice: z.coerce.number().min(0).max(10).default(0.0083),
   whatsappMessagePrice: z.coerce.number().min(0).max(10).default(0.005),
@@ -247,6 +252,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
       throttleAlertMinMs: e('BLOCKCATCH_THROTTLE_ALERT_MIN_MS'),
     },
     senderRates: parseSenderRates(e('BLOCKCATCH_SENDER_RATES')),
+    marketingPacePercent: e('BLOCKCATCH_MARKETING_PACE_PERCENT'),
     smsSegmentPrice: e('BLOCKCATCH_SMS_SEGMENT_PRICE'),
     whatsappMessagePrice: e('BLOCKCATCH_WHATSAPP_MESSAGE_PRICE'),
     productTimeZone: e('BLOCKCATCH_PRODUCT_TIME_ZONE'),

@@ -49,6 +49,7 @@ export function createMessaging(deps: {
     log,
     rateFor,
     productTimeZone: config.productTimeZone,
+    marketingShare: config.marketingPacePercent / 100,
     now,
     ...(batchLimit === undefined ? {} : { batchLimit }),
     ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),

@@ -21,6 +21,7 @@ import { findOptedOut, optOut } from '../storage/opt-outs.js';
 import {
   type ClaimedRecipient,
   claimDueRecipients,
+  MARKETING_LANE,
   type RecipientUpdate,
   rememberUndeliverable,
   updateRecipients,
@@ -44,6 +45,8 @@ export interface WorkerOptions {
   rateFor: (sender: string) => number;
   /** The zone of a recipient whose region is unknown (quiet hours). */
   productTimeZone: string;
+  /** Part of a sender's pace marketing may take (0–1, default 0.8). */
+  marketingShare?: number;
   /** The clock quiet hours are judged by (default Date.now); pacing always uses real time. */
   now?: () => number;
   /** How long every process waits after the provider says 429, before any next message. */
@@ -69,6 +72,7 @@ interface Timing {
   leaseMs: number;
   retryBaseMs: number;
   rateFor: (sender: string) => number;
+  marketingShare: number;
   productTimeZone: string;
   clock: () => number;
   rateLimitPauseMs: number;
@@ -110,6 +114,7 @@ export function createSendWorker(options: WorkerOptions): SendWorker {
     leaseMs,
     retryBaseMs,
     rateFor,
+    marketingShare: options.marketingShare ?? 0.8,
     productTimeZone: options.productTimeZone,
     clock: options.now ?? Date.now,
     rateLimitPauseMs: options.rateLimitPauseMs ?? 1000,
@@ -259,25 +264,30 @@ function outsideQuietHours(
 
 /**
  * Reserves each message's slot in its sender's pace; returns the start of each, in order, and when
- * the last one ends. A message of n segments takes n slots.
+ * the last one ends. A message of n segments takes n slots; a marketing segment takes its slot
+ * stretched by 1/share, so marketing alone never uses more than its share of the pace. Codes,
+ * alerts and invitations reserve first (the claim put them first).
  */
 async function reserve(
   db: Queryable,
   recipients: ClaimedRecipient[],
   now: number,
-  rateFor: (sender: string) => number,
+  timing: Pick<Timing, 'rateFor' | 'marketingShare'>,
 ): Promise<number[] & { end?: number }> {
   const starts: number[] & { end?: number } = new Array<number>(recipients.length).fill(now);
-  const senders = new Map<string, number[]>();
+  const groups = new Map<string, { sender: string; marketing: boolean; indexes: number[] }>();
   for (const [i, r] of recipients.entries()) {
-    const list = senders.get(r.sender) ?? [];
-    list.push(i);
-    senders.set(r.sender, list);
+    const marketing = r.lane === MARKETING_LANE;
+    const key = `${marketing ? 1 : 0}${r.sender}`;
+    const group = groups.get(key) ?? { sender: r.sender, marketing, indexes: [] };
+    group.indexes.push(i);
+    groups.set(key, group);
   }
-  for (const [sender, indexes] of senders) {
-    const rate = rateFor(sender);
+  const ordered = [...groups.values()].sort((a, b) => Number(a.marketing) - Number(b.marketing));
+  for (const { sender, marketing, indexes } of ordered) {
+    const rate = timing.rateFor(sender);
     if (rate === 0) continue;
-    const interval = 1000 / rate;
+    const interval = 1000 / (marketing ? rate * timing.marketingShare : rate);
     const total = indexes.reduce((sum, i) => sum + recipients[i]!.segments, 0);
     let at = await reserveSlots(db, sender, total, interval, now);
     for (const i of indexes) {
@@ -336,7 +346,7 @@ async function deliverInTransaction(
     if (claimed.length === 0) return { claimed: 0 };
     const { deliver: open, optedOut } = await withoutOptedOut(tx, claimed, now);
     const { ready: deliver, waiting } = outsideQuietHours(open, now, timing);
-    const starts = await reserve(tx, deliver, now, timing.rateFor);
+    const starts = await reserve(tx, deliver, now, timing);
     // The outbox delivers each message at its own slot: it is stamped with it, as a provider
     // draining its queue at the pace would. The batch (about 200 ms of pace) commits at once, so it
     // shows up to that much before its last slot; the worker then waits for the slots to run out.
@@ -411,7 +421,7 @@ async function deliverExternally(
   });
   if (toSend.length === 0) return { claimed: claimedCount };
 
-  const starts = await reserve(db, toSend, Date.now(), timing.rateFor);
+  const starts = await reserve(db, toSend, Date.now(), timing);
   const outcomes: DeliveryOutcome[] = new Array(toSend.length);
   const calls = toSend.map(async (r, i) => {
     await sleepUntil(starts[i]!);

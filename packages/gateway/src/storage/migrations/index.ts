@@ -13,6 +13,7 @@ import driverAttention from './011_driver_attention.js';
 import delivery from './012_delivery.js';
 import driverAlerts from './013_driver_alerts.js';
 import sendJobOrigin from './014_send_job_origin.js';
+import messageLanes from './020_message_lanes.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
@@ -29,4 +30,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '012_delivery', sql: delivery },
   { id: '013_driver_alerts', sql: driverAlerts },
   { id: '014_send_job_origin', sql: sendJobOrigin },
+  { id: '020_message_lanes', sql: messageLanes },
 ];
