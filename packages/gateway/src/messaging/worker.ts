@@ -47,7 +47,10 @@ export interface WorkerOptions {
   productTimeZone: string;
   /** Part of a sender's pace marketing may take (0–1, default 0.8). */
   marketingShare?: number;
-  /** The clock quiet hours are judged by (default Date.now); pacing always uses real time. */
+  /**
+   * The clock quiet hours and expiries are judged by (default Date.now); pacing always uses real
+   * time.
+   */
   now?: () => number;
   /** How long every process waits after the provider says 429, before any next message. */
   rateLimitPauseMs?: number;
@@ -333,6 +336,23 @@ async function withoutOptedOut(
   };
 }
 
+/** Messages past their expiry (by the injected clock) are marked expired instead of sent. */
+function unexpired(
+  claimed: ClaimedRecipient[],
+  now: number,
+  timing: Timing,
+): { live: ClaimedRecipient[]; expired: RecipientUpdate[] } {
+  const clock = timing.clock();
+  const isExpired = (r: ClaimedRecipient) => r.expiresTs !== null && r.expiresTs <= clock;
+  if (!claimed.some(isExpired)) return { live: claimed, expired: [] };
+  return {
+    live: claimed.filter((r) => !isExpired(r)),
+    expired: claimed
+      .filter(isExpired)
+      .map((r) => update(r, { status: 'expired', nextAttemptTs: now, lastError: 'expired' })),
+  };
+}
+
 /** Claim, write and mark sent in one transaction: exactly once. */
 async function deliverInTransaction(
   db: Db,
@@ -344,7 +364,8 @@ async function deliverInTransaction(
     const now = Date.now();
     const claimed = await claimDueRecipients(tx, limit, now);
     if (claimed.length === 0) return { claimed: 0 };
-    const { deliver: open, optedOut } = await withoutOptedOut(tx, claimed, now);
+    const { live, expired } = unexpired(claimed, now, timing);
+    const { deliver: open, optedOut } = await withoutOptedOut(tx, live, now);
     const { ready: deliver, waiting } = outsideQuietHours(open, now, timing);
     const starts = await reserve(tx, deliver, now, timing);
     // The outbox delivers each message at its own slot: it is stamped with it, as a provider
@@ -365,6 +386,7 @@ async function deliverInTransaction(
     await updateRecipients(
       tx,
       [
+        ...expired,
         ...optedOut,
         ...waiting,
         ...reports.map(({ r, at, status, errorCode }) =>
@@ -398,12 +420,14 @@ async function deliverExternally(
     const now = Date.now();
     const claimed = await claimDueRecipients(tx, limit, now);
     if (claimed.length === 0) return { toSend: [], claimedCount: 0 };
-    const { deliver: open, optedOut } = await withoutOptedOut(tx, claimed, now);
+    const { live, expired } = unexpired(claimed, now, timing);
+    const { deliver: open, optedOut } = await withoutOptedOut(tx, live, now);
     const { ready: deliver, waiting } = outsideQuietHours(open, now, timing);
     // A row whose final attempt's lease ran out (its process died) gets no sixth try.
     const exhausted = deliver.filter((r) => r.attempts >= MAX_ATTEMPTS);
     const toSend = deliver.filter((r) => r.attempts < MAX_ATTEMPTS);
     await updateRecipients(tx, [
+      ...expired,
       ...optedOut,
       ...waiting,
       ...exhausted.map((r) =>

@@ -506,6 +506,8 @@ export interface ClaimedRecipient {
   quietHours: boolean;
   /** 0: codes and alerts, 1: invitations, 2: marketing (which takes only part of the pace). */
   lane: number;
+  /** Past this time (epoch ms, the worker's clock) the message is not sent but marked expired. */
+  expiresTs: number | null;
 }
 
 /** The lanes in the order the worker claims them (see migrations/020_message_lanes.ts). */
@@ -526,6 +528,7 @@ interface ClaimedRow {
   sender: string;
   quiet_hours: boolean;
   lane: number;
+  expires_ts: string | null;
 }
 
 /**
@@ -556,6 +559,7 @@ export async function claimDueRecipients(
         `SELECT r.job_id, r.seq, r.to_number, r.attempts, j.channel,
                 COALESCE(r.body, j.body) AS body, j.template, r.variables AS content, r.segments,
                 j.sender, j.quiet_hours, r.lane,
+                (SELECT e.expires_ts FROM send_job_expiry e WHERE e.job_id = r.job_id) AS expires_ts,
                 (SELECT min(u.human_region) FROM users u WHERE u.phone_number = r.to_number) AS region
          FROM (
            SELECT job_id, seq, to_number, attempts, body, variables, segments, lane
@@ -594,6 +598,7 @@ export async function claimDueRecipients(
       sender: r.sender,
       quietHours: r.quiet_hours,
       lane: r.lane,
+      expiresTs: r.expires_ts === null ? null : Number(r.expires_ts),
     }),
   );
 }

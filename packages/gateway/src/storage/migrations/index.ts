@@ -14,6 +14,7 @@ import delivery from './012_delivery.js';
 import driverAlerts from './013_driver_alerts.js';
 import sendJobOrigin from './014_send_job_origin.js';
 import messageLanes from './020_message_lanes.js';
+import messageExpiry from './021_message_expiry.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
@@ -31,4 +32,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '013_driver_alerts', sql: driverAlerts },
   { id: '014_send_job_origin', sql: sendJobOrigin },
   { id: '020_message_lanes', sql: messageLanes },
+  { id: '021_message_expiry', sql: messageExpiry },
 ];
