@@ -128,6 +128,15 @@ export const configSchema = z.object({
         .string()
         .regex(/^MG[0-9a-f]{32}$/)
         .optional(),
+      /**
+       * Marketing's own sender (a number or a messaging service `MG…`); unset, marketing goes out
+       * from the account sender. Opt-outs are then kept per sender.
+       */
+      marketingSender: z
+        .string()
+        .max(34)
+        .regex(/^(?:\+1\d{10}|MG[0-9a-f]{32})$/, 'must be a +1 number or a messaging service MG…')
+        .optional(),
       /** Where Twilio posts MessageStatus callbacks; default BLOCKCATCH_PUBLIC_URL + /api/webhooks/twilio/status. */
       statusCallbackUrl: z.url({ protocol: /^https?$/ }).optional(),
       baseUrl: z.string().url().default('https://api.twilio.com'),
@@ -263,6 +272,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
       from: e('TWILIO_FROM'),
       whatsappFrom: e('TWILIO_WHATSAPP_FROM'),
       messagingServiceSid: e('TWILIO_MESSAGING_SERVICE_SID'),
+      marketingSender: e('TWILIO_MARKETING_SENDER'),
       statusCallbackUrl: e('TWILIO_STATUS_CALLBACK_URL'),
       baseUrl: e('TWILIO_BASE_URL') ?? 'https://api.twilio.com',
     },

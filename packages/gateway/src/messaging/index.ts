@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
 import { createEnqueue, type Enqueue } from './enqueue.js';
-import { createProvider, senderFor, senderRate } from './providers/index.js';
+import { createProvider, senderFor, senderRate, sendersOf } from './providers/index.js';
 import type { OutgoingMessage } from './providers/types.js';
 import { registerMessagingRoutes } from './routes.js';
 import { createSendWorker } from './worker.js';
@@ -18,7 +18,12 @@ export interface Messaging {
    */
   enqueue: Enqueue;
   /** Delivers one message at once through the configured provider (confirmation codes). */
-  deliverNow(message: { channel: 'sms' | 'whatsapp'; to: string; body: string }): Promise<void>;
+  deliverNow(message: {
+    channel: 'sms' | 'whatsapp';
+    to: string;
+    body: string;
+    from?: string;
+  }): Promise<void>;
   /** Starts the worker that delivers queued recipients. */
   start(): void;
   /** Stops the worker after the batch in flight. */
@@ -50,6 +55,7 @@ export function createMessaging(deps: {
     rateFor,
     productTimeZone: config.productTimeZone,
     marketingShare: config.marketingPacePercent / 100,
+    marketingSender: sendersOf(config).marketing,
     now,
     ...(batchLimit === undefined ? {} : { batchLimit }),
     ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),
@@ -75,9 +81,10 @@ export function createMessaging(deps: {
         config,
         now,
         onQueued: () => worker.wake(),
-        reply: async (to, body) => {
+        reply: async (to, body, from) => {
           try {
-            await deliverNow({ channel: 'sms', to, body });
+            const sender = from === undefined || from === senderFor(config, 'sms') ? {} : { from };
+            await deliverNow({ channel: 'sms', to, body, ...sender });
           } catch (error) {
             log.warn({ err: error }, 'a keyword answer could not be sent');
           }

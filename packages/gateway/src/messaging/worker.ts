@@ -17,7 +17,7 @@
 import { quietHoursRelease, REGION_TIME_ZONES } from '@blockcatch/sdk';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../storage/db.js';
-import { findOptedOut, optOut } from '../storage/opt-outs.js';
+import { findOptedOut, findOptedOutOfSender, optOut, optOutOfSender } from '../storage/opt-outs.js';
 import {
   type ClaimedRecipient,
   claimDueRecipients,
@@ -47,6 +47,8 @@ export interface WorkerOptions {
   productTimeZone: string;
   /** Part of a sender's pace marketing may take (0–1, default 0.8). */
   marketingShare?: number;
+  /** The sender marketing SMS go out from when it is not the job's (TWILIO_MARKETING_SENDER). */
+  marketingSender?: string;
   /**
    * The clock quiet hours and expiries are judged by (default Date.now); pacing always uses real
    * time.
@@ -72,6 +74,7 @@ export interface WorkerOptions {
 }
 
 interface Timing {
+  marketingSender: string | undefined;
   leaseMs: number;
   retryBaseMs: number;
   rateFor: (sender: string) => number;
@@ -118,6 +121,7 @@ export function createSendWorker(options: WorkerOptions): SendWorker {
     retryBaseMs,
     rateFor,
     marketingShare: options.marketingShare ?? 0.8,
+    marketingSender: options.marketingSender,
     productTimeZone: options.productTimeZone,
     clock: options.now ?? Date.now,
     rateLimitPauseMs: options.rateLimitPauseMs ?? 1000,
@@ -238,6 +242,7 @@ const toMessage = (r: ClaimedRecipient): OutgoingMessage => {
     ...(r.template === null || r.template === undefined ? {} : { template: r.template }),
     ...(typeof contentSid === 'string' ? { contentSid } : {}),
     ...(r.content ? { variables: r.content.variables } : {}),
+    ...(r.from ? { from: r.from } : {}),
   };
 };
 
@@ -327,13 +332,33 @@ async function withoutOptedOut(
     tx,
     claimed.map((r) => r.to),
   );
-  if (stopped.size === 0) return { deliver: claimed, optedOut: [] };
+  const stoppedSender = await findOptedOutOfSender(tx, claimed);
+  const isStopped = (r: ClaimedRecipient) =>
+    stopped.has(r.to) || stoppedSender.has(`${r.to} ${r.sender}`);
+  if (stopped.size === 0 && stoppedSender.size === 0) return { deliver: claimed, optedOut: [] };
   return {
-    deliver: claimed.filter((r) => !stopped.has(r.to)),
+    deliver: claimed.filter((r) => !isStopped(r)),
     optedOut: claimed
-      .filter((r) => stopped.has(r.to))
+      .filter(isStopped)
       .map((r) => update(r, { status: 'skipped-opted-out', nextAttemptTs: now })),
   };
+}
+
+/** Marketing SMS go out from marketing's own sender when it has one (its pace, its opt-outs). */
+async function claim(
+  tx: Queryable,
+  limit: number,
+  now: number,
+  timing: Timing,
+): Promise<ClaimedRecipient[]> {
+  const claimed = await claimDueRecipients(tx, limit, now);
+  const marketing = timing.marketingSender;
+  if (!marketing) return claimed;
+  return claimed.map((r) =>
+    r.lane === MARKETING_LANE && r.channel === 'sms' && r.sender !== marketing
+      ? { ...r, sender: marketing, from: marketing }
+      : r,
+  );
 }
 
 /** Messages past their expiry (by the injected clock) are marked expired instead of sent. */
@@ -362,7 +387,7 @@ async function deliverInTransaction(
 ): Promise<Batch> {
   return db.transaction(async (tx) => {
     const now = Date.now();
-    const claimed = await claimDueRecipients(tx, limit, now);
+    const claimed = await claim(tx, limit, now, timing);
     if (claimed.length === 0) return { claimed: 0 };
     const { live, expired } = unexpired(claimed, now, timing);
     const { deliver: open, optedOut } = await withoutOptedOut(tx, live, now);
@@ -418,7 +443,7 @@ async function deliverExternally(
 ): Promise<Batch> {
   const { toSend, claimedCount } = await db.transaction(async (tx) => {
     const now = Date.now();
-    const claimed = await claimDueRecipients(tx, limit, now);
+    const claimed = await claim(tx, limit, now, timing);
     if (claimed.length === 0) return { toSend: [], claimedCount: 0 };
     const { live, expired } = unexpired(claimed, now, timing);
     const { deliver: open, optedOut } = await withoutOptedOut(tx, live, now);
@@ -461,7 +486,11 @@ async function deliverExternally(
     const updates = toSend.map((r, i) => outcomeUpdate(r, outcomes[i]!, now, timing.retryBaseMs));
     await updateRecipients(db, updates, now);
     for (const [i, r] of toSend.entries()) {
-      if (outcomes[i]?.kind === 'opted-out') await optOut(db, r.to, now);
+      if (outcomes[i]?.kind !== 'opted-out') continue;
+      // The carrier blocked this sender for the number: with senders kept apart, only this one.
+      const separate = timing.marketingSender !== undefined && timing.marketingSender !== r.sender;
+      if (r.from || separate) await optOutOfSender(db, r.to, r.sender, now);
+      else await optOut(db, r.to, now);
     }
   })().catch((error: unknown) => {
     // The rows stay 'sending' until their lease runs out, then go again (at-least-once).

@@ -508,6 +508,8 @@ export interface ClaimedRecipient {
   lane: number;
   /** Past this time (epoch ms, the worker's clock) the message is not sent but marked expired. */
   expiresTs: number | null;
+  /** Set by the worker when the message goes out from another sender than the job's. */
+  from?: string;
 }
 
 /** The lanes in the order the worker claims them (see migrations/020_message_lanes.ts). */

@@ -68,6 +68,8 @@ export function twilioForm(
   const isWhatsapp = message.channel === 'whatsapp';
   const form: Record<string, string> = { To: isWhatsapp ? whatsapp(message.to) : message.to };
   if (isWhatsapp) form.From = whatsapp(settings.whatsappFrom ?? settings.from);
+  else if (message.from?.startsWith('MG')) form.MessagingServiceSid = message.from;
+  else if (message.from) form.From = message.from;
   else if (settings.messagingServiceSid) form.MessagingServiceSid = settings.messagingServiceSid;
   else form.From = settings.from;
   if (isWhatsapp && message.contentSid) {

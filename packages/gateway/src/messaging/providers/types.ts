@@ -14,6 +14,8 @@ export interface OutgoingMessage {
   contentSid?: string;
   variables?: Record<string, string>;
   jobId?: string;
+  /** Another sender than the configured one (marketing's own number or `MG…` service). */
+  from?: string;
   /**
    * When its slot in the sender's pace came (epoch ms). The outbox, written a batch at a time,
    * stamps each message with it, as a provider releasing its queue at the pace would.

@@ -15,6 +15,7 @@ import driverAlerts from './013_driver_alerts.js';
 import sendJobOrigin from './014_send_job_origin.js';
 import messageLanes from './020_message_lanes.js';
 import messageExpiry from './021_message_expiry.js';
+import senderOptOuts from './022_sender_opt_outs.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
@@ -33,4 +34,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '014_send_job_origin', sql: sendJobOrigin },
   { id: '020_message_lanes', sql: messageLanes },
   { id: '021_message_expiry', sql: messageExpiry },
+  { id: '022_sender_opt_outs', sql: senderOptOuts },
 ];
