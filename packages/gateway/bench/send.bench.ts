@@ -247,6 +247,7 @@ async function benchTwilioPace(kind: DbKind): Promise<string[]> {
         authToken: 'bench',
         from: '+15550000000',
         baseUrl: fake.url,
+        statusCallbackUrl: 'https://bench.example/api/webhooks/twilio/status',
       },
     },
     startWorker: false,

@@ -322,6 +322,12 @@ export function parseConfig(input: GatewayConfigInput): GatewayConfig {
           'BLOCKCATCH_MESSAGE_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM to be set.',
         );
       }
+      // Without a callback URL Twilio never reports delivery and recipients stay 'sent' for good.
+      if (!result.data.publicUrl && !result.data.twilio.statusCallbackUrl) {
+        throw new ConfigError(
+          'BLOCKCATCH_MESSAGE_PROVIDER=twilio needs BLOCKCATCH_PUBLIC_URL (the address Twilio reaches this gateway at, e.g. https://api.example.com) or TWILIO_STATUS_CALLBACK_URL to be set: without one Twilio sends no delivery reports.',
+        );
+      }
     }
     if (result.data.paymentProvider === 'stripe') {
       const { secretKey, webhookSecret } = result.data.stripe;

@@ -62,6 +62,7 @@ async function start(marketingSender: string | undefined, now?: () => number) {
         authToken: TOKEN,
         from: ACCOUNT,
         baseUrl: fakeUrl,
+        statusCallbackUrl: 'https://gateway.example/api/webhooks/twilio/status',
         ...(marketingSender ? { marketingSender } : {}),
       },
     },
