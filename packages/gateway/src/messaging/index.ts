@@ -38,6 +38,8 @@ export function createMessaging(deps: {
   retryBaseMs?: number;
   /** The clock quiet hours are judged by; tests move it. */
   now?: () => number;
+  /** How often a sender paused for refused credentials tries again (default 30 s); tests shorten it. */
+  pauseProbeMs?: number;
 }): Messaging {
   const { db, config, log } = deps;
   const now = deps.now ?? Date.now;
@@ -56,6 +58,18 @@ export function createMessaging(deps: {
     productTimeZone: config.productTimeZone,
     marketingShare: config.marketingPacePercent / 100,
     marketingSender: sendersOf(config).marketing,
+    ...(deps.pauseProbeMs === undefined ? {} : { pauseProbeMs: deps.pauseProbeMs }),
+    // The owner's alert: the provider that would text them is the one refusing us.
+    onSenderPaused: (sender, reason) =>
+      log.error(
+        { sender, reason, alert: 'owner' },
+        `${provider.name} refused our credentials: sends from ${sender} are paused, nothing is lost; they resume once a message goes through. Check TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN.`,
+      ),
+    onSenderResumed: (sender) =>
+      log.warn(
+        { sender, alert: 'owner' },
+        `${provider.name} accepts our credentials again: sends from ${sender} resumed`,
+      ),
     now,
     ...(batchLimit === undefined ? {} : { batchLimit }),
     ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),

@@ -19,6 +19,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../storage/db.js';
 import { findOptedOut, findOptedOutOfSender, optOut, optOutOfSender } from '../storage/opt-outs.js';
 import {
+  findPausedSenders,
+  PAUSED_ERROR,
+  pauseSender,
+  resumeSender,
+  takeProbe,
+} from '../storage/paused-senders.js';
+import {
   type ClaimedRecipient,
   claimDueRecipients,
   MARKETING_LANE,
@@ -49,6 +56,11 @@ export interface WorkerOptions {
   marketingShare?: number;
   /** The sender marketing SMS go out from when it is not the job's (TWILIO_MARKETING_SENDER). */
   marketingSender?: string;
+  /** How often a sender paused for refused credentials tries one message again (default 30 s). */
+  pauseProbeMs?: number;
+  /** Told once when a sender is paused (refused credentials), and when it resumes. */
+  onSenderPaused?: (sender: string, reason: string) => void;
+  onSenderResumed?: (sender: string) => void;
   /**
    * The clock quiet hours and expiries are judged by (default Date.now); pacing always uses real
    * time.
@@ -75,6 +87,9 @@ export interface WorkerOptions {
 
 interface Timing {
   marketingSender: string | undefined;
+  pauseProbeMs: number;
+  onSenderPaused: (sender: string, reason: string) => void;
+  onSenderResumed: (sender: string) => void;
   leaseMs: number;
   retryBaseMs: number;
   rateFor: (sender: string) => number;
@@ -122,6 +137,9 @@ export function createSendWorker(options: WorkerOptions): SendWorker {
     rateFor,
     marketingShare: options.marketingShare ?? 0.8,
     marketingSender: options.marketingSender,
+    pauseProbeMs: options.pauseProbeMs ?? 30_000,
+    onSenderPaused: options.onSenderPaused ?? (() => {}),
+    onSenderResumed: options.onSenderResumed ?? (() => {}),
     productTimeZone: options.productTimeZone,
     clock: options.now ?? Date.now,
     rateLimitPauseMs: options.rateLimitPauseMs ?? 1000,
@@ -361,6 +379,69 @@ async function claim(
   );
 }
 
+/**
+ * Recipients of a paused sender wait queued (nothing failed); once per probe interval one of them
+ * goes, to try the credentials again. Returns which senders are being probed.
+ */
+async function withoutPaused(
+  tx: Queryable,
+  claimed: ClaimedRecipient[],
+  now: number,
+  timing: Timing,
+): Promise<{ go: ClaimedRecipient[]; held: RecipientUpdate[]; probes: Set<string> }> {
+  const paused = await findPausedSenders(tx);
+  const probes = new Set<string>();
+  if (paused.size === 0) return { go: claimed, held: [], probes };
+  const go: ClaimedRecipient[] = [];
+  const held: RecipientUpdate[] = [];
+  const tried = new Set<string>();
+  for (const r of claimed) {
+    if (!paused.has(r.sender)) go.push(r);
+    else if (!tried.has(r.sender) && (await takeProbe(tx, r.sender, now, timing.pauseProbeMs))) {
+      tried.add(r.sender);
+      probes.add(r.sender);
+      go.push(r);
+    } else {
+      tried.add(r.sender);
+      held.push(
+        update(r, {
+          status: 'queued',
+          nextAttemptTs: now + timing.pauseProbeMs,
+          lastError: PAUSED_ERROR,
+        }),
+      );
+    }
+  }
+  return { go, held, probes };
+}
+
+/** A refused credential pauses its sender (the owner is told once); a probe that went resumes it. */
+async function senderHealth(
+  db: Queryable,
+  sent: ClaimedRecipient[],
+  outcomes: DeliveryOutcome[],
+  probes: Set<string>,
+  now: number,
+  timing: Timing,
+): Promise<void> {
+  const refused = new Map<string, string>();
+  const working = new Set<string>();
+  for (const [i, r] of sent.entries()) {
+    const outcome = outcomes[i]!;
+    if (outcome.kind === 'unauthorized') refused.set(r.sender, outcome.error);
+    else if (outcome.kind === 'sent' && probes.has(r.sender)) working.add(r.sender);
+  }
+  for (const [sender, reason] of refused) {
+    if (await pauseSender(db, sender, reason, now, timing.pauseProbeMs)) {
+      timing.onSenderPaused(sender, reason);
+    }
+  }
+  for (const sender of working) {
+    if (!refused.has(sender) && (await resumeSender(db, sender, now)))
+      timing.onSenderResumed(sender);
+  }
+}
+
 /** Messages past their expiry (by the injected clock) are marked expired instead of sent. */
 function unexpired(
   claimed: ClaimedRecipient[],
@@ -441,17 +522,19 @@ async function deliverExternally(
   lanes: Lanes,
   log: FastifyBaseLogger,
 ): Promise<Batch> {
-  const { toSend, claimedCount } = await db.transaction(async (tx) => {
+  const { toSend, claimedCount, probes } = await db.transaction(async (tx) => {
     const now = Date.now();
     const claimed = await claim(tx, limit, now, timing);
-    if (claimed.length === 0) return { toSend: [], claimedCount: 0 };
+    if (claimed.length === 0) return { toSend: [], claimedCount: 0, probes: new Set<string>() };
     const { live, expired } = unexpired(claimed, now, timing);
     const { deliver: open, optedOut } = await withoutOptedOut(tx, live, now);
     const { ready: deliver, waiting } = outsideQuietHours(open, now, timing);
+    const { go, held, probes } = await withoutPaused(tx, deliver, now, timing);
     // A row whose final attempt's lease ran out (its process died) gets no sixth try.
-    const exhausted = deliver.filter((r) => r.attempts >= MAX_ATTEMPTS);
-    const toSend = deliver.filter((r) => r.attempts < MAX_ATTEMPTS);
+    const exhausted = go.filter((r) => r.attempts >= MAX_ATTEMPTS);
+    const toSend = go.filter((r) => r.attempts < MAX_ATTEMPTS);
     await updateRecipients(tx, [
+      ...held,
       ...expired,
       ...optedOut,
       ...waiting,
@@ -466,7 +549,7 @@ async function deliverExternally(
         update(r, { status: 'sending', nextAttemptTs: now + timing.leaseMs, addAttempts: 1 }),
       ),
     ]);
-    return { toSend, claimedCount: claimed.length };
+    return { toSend, claimedCount: claimed.length, probes };
   });
   if (toSend.length === 0) return { claimed: claimedCount };
 
@@ -483,8 +566,11 @@ async function deliverExternally(
   const settled = (async () => {
     await Promise.all(calls);
     const now = Date.now();
-    const updates = toSend.map((r, i) => outcomeUpdate(r, outcomes[i]!, now, timing.retryBaseMs));
+    const updates = toSend.map((r, i) =>
+      outcomeUpdate(r, outcomes[i]!, now, timing.retryBaseMs, timing.pauseProbeMs),
+    );
     await updateRecipients(db, updates, now);
+    await senderHealth(db, toSend, outcomes, probes, now, timing);
     for (const [i, r] of toSend.entries()) {
       if (outcomes[i]?.kind !== 'opted-out') continue;
       // The carrier blocked this sender for the number: with senders kept apart, only this one.
@@ -508,6 +594,7 @@ function outcomeUpdate(
   outcome: DeliveryOutcome,
   now: number,
   retryBaseMs: number,
+  pauseProbeMs: number,
 ): RecipientUpdate {
   const attempts = r.attempts + 1;
   switch (outcome.kind) {
@@ -531,6 +618,14 @@ function outcomeUpdate(
         nextAttemptTs: now,
         lastError: outcome.error,
         errorCode: outcome.code ?? null,
+      });
+    case 'unauthorized':
+      // Waits for the sender to resume; the attempt the claim counted is given back.
+      return update(r, {
+        status: 'queued',
+        nextAttemptTs: now + pauseProbeMs,
+        lastError: PAUSED_ERROR,
+        addAttempts: -1,
       });
     case 'failed':
       return update(r, {

@@ -33,7 +33,12 @@ export type DeliveryOutcome =
   | { kind: 'opted-out'; error: string; code?: number }
   /** Worth another try later: rate limited, a server error or the network. */
   | { kind: 'retry'; error: string; rateLimited?: boolean }
-  /** A refusal that another try would repeat (bad credentials, a malformed request). */
+  /**
+   * The provider refused our credentials (Twilio 401 / 20003, e.g. a rotated auth token): the
+   * sender is paused and the message waits, nothing is failed.
+   */
+  | { kind: 'unauthorized'; error: string; code?: number }
+  /** A refusal that another try would repeat (a malformed request). */
   | { kind: 'failed'; error: string; code?: number };
 
 export interface DatabaseProvider {

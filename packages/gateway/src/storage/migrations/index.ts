@@ -16,6 +16,7 @@ import sendJobOrigin from './014_send_job_origin.js';
 import messageLanes from './020_message_lanes.js';
 import messageExpiry from './021_message_expiry.js';
 import senderOptOuts from './022_sender_opt_outs.js';
+import pausedSenders from './023_paused_senders.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
@@ -35,4 +36,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '020_message_lanes', sql: messageLanes },
   { id: '021_message_expiry', sql: messageExpiry },
   { id: '022_sender_opt_outs', sql: senderOptOuts },
+  { id: '023_paused_senders', sql: pausedSenders },
 ];
