@@ -9,16 +9,23 @@
 //   BENCH_TWILIO_RATE (default 30) messages a second for BENCH_TWILIO_SECONDS (default 20), the
 //   rate the fake received in each 10 s window and the drift of the last call against the goal of
 //   no drift (within one slot plus the timer's lateness).
+// - lanes: BENCH_ALERTS (default 100) alerts queued one every 100 ms during a 100,000-recipient
+//   marketing send at BENCH_SEND_RATE, with two workers (two pools, as two processes) on
+//   PostgreSQL and one on PGlite: queue-to-provider p50/p99 (to the slot the outbox stamps) against
+//   the goal of p99 < 2 s, beside the same alerts on an idle sender measured in the same run.
 // Run alone: npx tsx --conditions=source packages/gateway/bench/send.bench.ts (plain `npx tsx` works
 // once the SDK is built, as `npm run bench` does). BENCH_SEND_DB=pglite|postgres runs one database,
-// BENCH_SEND_ONLY=create|pace|twilio one part.
+// BENCH_SEND_ONLY=create|pace|twilio|lanes one part.
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import type { Db } from '../src/storage/db.js';
+import { parseConfig } from '../src/config.js';
+import { createMessaging, type Messaging } from '../src/messaging/index.js';
+import { type Db, openDatabase } from '../src/storage/db.js';
 import { insertUsers } from '../src/storage/users.js';
 import {
   type DbKind,
   openTestDb,
+  POSTGRES_URL,
   phoneNumbers,
   startMessagingServer,
   waitForJob,
@@ -32,6 +39,10 @@ const WINDOW_MS = 10_000;
 const TWILIO_RATE = Number(process.env.BENCH_TWILIO_RATE ?? 30);
 const TWILIO_SECONDS = Number(process.env.BENCH_TWILIO_SECONDS ?? 20);
 const TWILIO_SID = 'ACbench';
+const ALERTS = Number(process.env.BENCH_ALERTS ?? 100);
+const ALERT_GOAL_MS = 2000;
+/** Marketing's share of the pace at its default setting. */
+const MARKETING_SHARE = 0.8;
 
 async function withOwner(db: Db): Promise<void> {
   await insertUsers(db, [
@@ -134,7 +145,8 @@ async function benchPace(kind: DbKind): Promise<string[]> {
   const { db } = testDb;
   await withOwner(db);
   const server = await startMessagingServer(db, {
-    config: { sendRate: PACE_RATE },
+    // The pace itself: marketing's share (its own setting) would only scale it.
+    config: { sendRate: PACE_RATE, marketingPacePercent: 100 },
     startWorker: false,
   });
   try {
@@ -228,12 +240,14 @@ async function benchTwilioPace(kind: DbKind): Promise<string[]> {
   const server = await startMessagingServer(db, {
     config: {
       sendRate: TWILIO_RATE,
+      marketingPacePercent: 100,
       messageProvider: 'twilio',
       twilio: {
         accountSid: TWILIO_SID,
         authToken: 'bench',
         from: '+15550000000',
         baseUrl: fake.url,
+        statusCallbackUrl: 'https://bench.example/api/webhooks/twilio/status',
       },
     },
     startWorker: false,
@@ -269,6 +283,92 @@ async function benchTwilioPace(kind: DbKind): Promise<string[]> {
   }
 }
 
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/**
+ * Queues `count` alerts one every 100 ms, spread over the workers' gateways; returns each one's
+ * queue-to-provider time: from the enqueue call to the slot the outbox stamped it with.
+ */
+async function alertLatencies(
+  db: Db,
+  gateways: Messaging[],
+  count: number,
+  first: number,
+): Promise<number[]> {
+  const queued = new Map<string, number>();
+  const jobs: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const to = `+1556${String(first + i).padStart(7, '0')}`;
+    const at = Date.now();
+    const job = await gateways[i % gateways.length]!.enqueue({
+      createdBy: 'bench-owner',
+      key: `alert:bench:${first + i}`,
+      to,
+      body: 'You are throttled until 10:05',
+      quietHours: false,
+    });
+    queued.set(to, at);
+    jobs.push(job.jobId!);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  for (const job of jobs) await waitForJob(db, job, 120_000);
+  const rows = await db.query<{ to_number: string; created_ts: string }>(
+    'SELECT to_number, created_ts FROM outbox_messages WHERE to_number = ANY($1::text[])',
+    [[...queued.keys()]],
+  );
+  if (rows.length !== count)
+    throw new Error(`${rows.length} of ${count} alerts reached the outbox`);
+  return rows.map((r) => Number(r.created_ts) - queued.get(r.to_number)!).sort((a, b) => a - b);
+}
+
+async function benchLanes(kind: DbKind): Promise<string[]> {
+  const testDb = await openTestDb(kind);
+  const { db } = testDb;
+  await withOwner(db);
+  const server = await startMessagingServer(db, { config: { sendRate: PACE_RATE } });
+  const gateways: Messaging[] = [server.messaging];
+  let other: Db | null = null;
+  if (kind === 'postgres') {
+    other = await openDatabase({ kind: 'postgres', url: POSTGRES_URL, schema: testDb.schema! });
+    const second = createMessaging({
+      db: other,
+      config: parseConfig({
+        sendRate: PACE_RATE,
+        logLevel: 'silent',
+        quietHours: false,
+        seed: false,
+      }),
+      log: server.app.log,
+    });
+    second.start();
+    gateways.push(second);
+  }
+  try {
+    const idle = await alertLatencies(db, gateways, Math.min(ALERTS, 20), 0);
+    const answer = await postSms(server.url, phoneNumbers(RECIPIENTS), 'lanes');
+    const busy = await alertLatencies(db, gateways, ALERTS, 1000);
+    const [left] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM send_recipients
+       WHERE job_id = $1 AND status IN ('queued', 'sending')`,
+      [answer.jobId],
+    );
+    const p50 = percentile(busy, 50);
+    const p99 = percentile(busy, 99);
+    const verdict = p99 < ALERT_GOAL_MS ? 'met' : 'MISSED';
+    const byQueueTime = left!.n / (PACE_RATE * MARKETING_SHARE);
+    return [
+      `${kind}: ${ALERTS} alerts queued during a ${RECIPIENTS.toLocaleString('en-US')}-recipient marketing send at ${PACE_RATE}/s, ${gateways.length} worker(s)`,
+      `  ours queue-to-provider p50 ${p50} ms, p99 ${p99} ms, goal p99 < ${ALERT_GOAL_MS} ms: ${verdict}; floor: the same alerts on an idle sender p50 ${percentile(idle, 50)} ms, p99 ${percentile(idle, 99)} ms; claimed by queue time they would wait behind the ${left!.n.toLocaleString('en-US')} marketing recipients still queued (about ${Math.round(byQueueTime)} s at marketing's pace)`,
+    ];
+  } finally {
+    for (const gateway of gateways.slice(1)) await gateway.stop();
+    await server.close();
+    await other?.close();
+    await testDb.close();
+  }
+}
+
 export async function benchSend(): Promise<string[]> {
   const kinds = (
     process.env.BENCH_SEND_DB ? [process.env.BENCH_SEND_DB] : ['pglite', 'postgres']
@@ -281,6 +381,8 @@ export async function benchSend(): Promise<string[]> {
     for (const kind of kinds) lines.push(...(await benchPace(kind)));
   if (only === undefined || only === 'twilio')
     for (const kind of kinds) lines.push(...(await benchTwilioPace(kind)));
+  if (only === undefined || only === 'lanes')
+    for (const kind of kinds) lines.push(...(await benchLanes(kind)));
   return lines;
 }
 

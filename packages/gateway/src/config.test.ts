@@ -51,3 +51,47 @@ describe('tuning settings', () => {
     expect(() => fromEnv({ [name]: value })).toThrow(new RegExp(`^${field}: .* is not valid`, 'm'));
   });
 });
+
+describe('message senders', () => {
+  const twilio = {
+    BLOCKCATCH_MESSAGE_PROVIDER: 'twilio',
+    TWILIO_ACCOUNT_SID: 'AC0123',
+    TWILIO_AUTH_TOKEN: 'token',
+    TWILIO_FROM: '+15550000000',
+  };
+
+  it('refuse Twilio without a public URL or a status callback URL, naming both settings', () => {
+    expect(() => fromEnv(twilio)).toThrow(/BLOCKCATCH_PUBLIC_URL .* or TWILIO_STATUS_CALLBACK_URL/);
+    expect(
+      fromEnv({ ...twilio, BLOCKCATCH_PUBLIC_URL: 'https://api.example.com' }).messageProvider,
+    ).toBe('twilio');
+    expect(
+      fromEnv({
+        ...twilio,
+        TWILIO_STATUS_CALLBACK_URL: 'https://api.example.com/api/webhooks/twilio/status',
+      }).messageProvider,
+    ).toBe('twilio');
+  });
+
+  it('read marketing’s own sender and its share of the pace', () => {
+    const config = fromEnv({
+      ...twilio,
+      BLOCKCATCH_PUBLIC_URL: 'https://api.example.com',
+      TWILIO_MARKETING_SENDER: '+15550000009',
+      BLOCKCATCH_MARKETING_PACE_PERCENT: '50',
+    });
+    expect(config.twilio.marketingSender).toBe('+15550000009');
+    expect(config.marketingPacePercent).toBe(50);
+    expect(fromEnv({}).marketingPacePercent).toBe(80);
+    expect(() => fromEnv({ BLOCKCATCH_MARKETING_PACE_PERCENT: '0' })).toThrow(
+      /marketingPacePercent|MARKETING_PACE/,
+    );
+    expect(() =>
+      fromEnv({
+        ...twilio,
+        BLOCKCATCH_PUBLIC_URL: 'https://a.example',
+        TWILIO_MARKETING_SENDER: 'x',
+      }),
+    ).toThrow(/marketingSender|MARKETING_SENDER/);
+  });
+});

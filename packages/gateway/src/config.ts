@@ -110,6 +110,11 @@ export const configSchema = z.object({
   senderRates: z
     .record(z.string().min(1).max(64), z.coerce.number().min(0).max(10_000))
     .default({}),
+  /**
+   * Percent of each sender's pace marketing may take; the rest stays free for codes, alerts and
+   * invitations, which are also claimed first.
+   */
+  marketingPacePercent: z.coerce.number().int().min(1).max(100).default(80),
   /** What one SMS segment and one WhatsApp message cost, in US dollars, for job reports. */
   smsSegmentPrice: z.coerce.number().min(0).max(10).default(0.0083),
   whatsappMessagePrice: z.coerce.number().min(0).max(10).default(0.005),
@@ -137,6 +142,15 @@ export const configSchema = z.object({
       messagingServiceSid: z
         .string()
         .regex(/^MG[0-9a-f]{32}$/)
+        .optional(),
+      /**
+       * Marketing's own sender (a number or a messaging service `MG…`); unset, marketing goes out
+       * from the account sender. Opt-outs are then kept per sender.
+       */
+      marketingSender: z
+        .string()
+        .max(34)
+        .regex(/^(?:\+1\d{10}|MG[0-9a-f]{32})$/, 'must be a +1 number or a messaging service MG…')
         .optional(),
       /** Where Twilio posts MessageStatus callbacks; default BLOCKCATCH_PUBLIC_URL + /api/webhooks/twilio/status. */
       statusCallbackUrl: z.url({ protocol: /^https?$/ }).optional(),
@@ -294,6 +308,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
       throttleAlertMinMs: e('BLOCKCATCH_THROTTLE_ALERT_MIN_MS'),
     },
     senderRates: parseSenderRates(e('BLOCKCATCH_SENDER_RATES')),
+    marketingPacePercent: e('BLOCKCATCH_MARKETING_PACE_PERCENT'),
     smsSegmentPrice: e('BLOCKCATCH_SMS_SEGMENT_PRICE'),
     whatsappMessagePrice: e('BLOCKCATCH_WHATSAPP_MESSAGE_PRICE'),
     productTimeZone: e('BLOCKCATCH_PRODUCT_TIME_ZONE'),
@@ -304,6 +319,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
       from: e('TWILIO_FROM'),
       whatsappFrom: e('TWILIO_WHATSAPP_FROM'),
       messagingServiceSid: e('TWILIO_MESSAGING_SERVICE_SID'),
+      marketingSender: e('TWILIO_MARKETING_SENDER'),
       statusCallbackUrl: e('TWILIO_STATUS_CALLBACK_URL'),
       baseUrl: e('TWILIO_BASE_URL') ?? 'https://api.twilio.com',
     },
@@ -351,6 +367,12 @@ export function parseConfig(input: GatewayConfigInput): GatewayConfig {
       if (!accountSid || !authToken || !from) {
         throw new ConfigError(
           'BLOCKCATCH_MESSAGE_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM to be set.',
+        );
+      }
+      // Without a callback URL Twilio never reports delivery and recipients stay 'sent' for good.
+      if (!result.data.publicUrl && !result.data.twilio.statusCallbackUrl) {
+        throw new ConfigError(
+          'BLOCKCATCH_MESSAGE_PROVIDER=twilio needs BLOCKCATCH_PUBLIC_URL (the address Twilio reaches this gateway at, e.g. https://api.example.com) or TWILIO_STATUS_CALLBACK_URL to be set: without one Twilio sends no delivery reports.',
         );
       }
     }

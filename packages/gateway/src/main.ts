@@ -3,6 +3,7 @@
 // first start, serves the web app when it is built, and prints where everything is.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { ConfigError } from '@blockcatch/sdk';
 import { configFromEnv, configSchema, type GatewayConfigInput } from './config.js';
 import { buildGateway, type Gateway } from './server.js';
 import { DEFAULT_WEB_DIR, hasWebApp } from './web.js';
@@ -132,7 +133,15 @@ async function main(): Promise<void> {
     process.exit(2);
   }
 
-  const gateway = await buildGateway(input);
+  let gateway: Gateway;
+  try {
+    gateway = await buildGateway(input);
+  } catch (error) {
+    // A setting missing or out of bounds: one line naming it, as for a bad flag.
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`blockcatch-gateway: ${error.message}\n`);
+    process.exit(2);
+  }
   const { config } = gateway;
   await gateway.app.listen({ host: config.host, port: config.port });
   const address = gateway.app.server.address();

@@ -27,8 +27,15 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-function startMain(args: string[]): ChildProcess & { output: () => string; errors: () => string } {
-  const env: NodeJS.ProcessEnv = { ...process.env, BLOCKCATCH_FIXTURES_DIR: fixturesDir };
+function startMain(
+  args: string[],
+  extraEnv: NodeJS.ProcessEnv = {},
+): ChildProcess & { output: () => string; errors: () => string } {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    BLOCKCATCH_FIXTURES_DIR: fixturesDir,
+    ...extraEnv,
+  };
   delete env.DATABASE_URL;
   delete env.BLOCKCATCH_PORT;
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', MAIN, ...args], {
@@ -101,6 +108,20 @@ describe('blockcatch-gateway', () => {
     const lines = child.errors().trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/--port "eighty" is not valid/);
+  });
+
+  it('refuses to start with Twilio and no address for its delivery reports, naming the settings', async () => {
+    const child = startMain(['--port', '0'], {
+      BLOCKCATCH_MESSAGE_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC0123',
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+15550000000',
+      BLOCKCATCH_PUBLIC_URL: '',
+      TWILIO_STATUS_CALLBACK_URL: '',
+    });
+    expect(await exited(child)).toBe(2);
+    expect(child.errors()).toMatch(/BLOCKCATCH_PUBLIC_URL .* or TWILIO_STATUS_CALLBACK_URL/);
+    expect(child.output()).not.toContain('Sent messages');
   });
 
   it('refuses an unknown flag with exit code 2', async () => {

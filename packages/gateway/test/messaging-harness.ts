@@ -2,7 +2,11 @@
 // Fastify app serving the messaging routes on 127.0.0.1. Identity is stood in for by a principal
 // read from the `x-test-user` header (a real user row's id); an end-to-end test through real id
 // tokens belongs with the identity module.
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import pg from 'pg';
 import { eventually } from '../../../tests/support/eventually.js';
 import type { Principal } from '../src/api/authenticate.js';
@@ -93,6 +97,10 @@ export async function startMessagingServer(
     startWorker?: boolean;
     /** The clock quiet hours are judged by. */
     now?: () => number;
+    /** How often a paused sender tries again. */
+    pauseProbeMs?: number;
+    /** Where the app logs (default nowhere). */
+    logger?: FastifyServerOptions['logger'];
   } = {},
 ): Promise<MessagingServer> {
   // Quiet hours are off unless a test turns them on: a test must not depend on the hour it runs.
@@ -104,7 +112,7 @@ export async function startMessagingServer(
     ...options.config,
   });
   // The gateway's BODY_LIMIT: a 100,000-number send is about 3 MB.
-  const app = Fastify({ logger: false, bodyLimit: 5 * 1024 * 1024 });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 5 * 1024 * 1024 });
   installPipeline(app, headerAuthenticate(db));
   const messaging = createMessaging({
     db,
@@ -112,6 +120,7 @@ export async function startMessagingServer(
     log: app.log,
     ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }),
     ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.pauseProbeMs === undefined ? {} : { pauseProbeMs: options.pauseProbeMs }),
   });
   messaging.registerRoutes(app);
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -19,7 +19,12 @@ import {
 } from './messaging-harness.js';
 
 const SID = 'AC0123456789abcdef';
-const TWILIO = { accountSid: SID, authToken: 'test-auth-token', from: '+15550000000' };
+const TWILIO = {
+  accountSid: SID,
+  authToken: 'test-auth-token',
+  from: '+15550000000',
+  statusCallbackUrl: 'https://gateway.example/api/webhooks/twilio/status',
+};
 
 /** A fake Twilio that answers only when told: `held` calls wait, `hold = false` answers at once. */
 async function startHoldingTwilio() {

@@ -17,6 +17,7 @@ import {
 
 const SID = 'AC0123456789abcdef';
 const TOKEN = 'test-auth-token';
+const STATUS_CALLBACK = 'https://gateway.example/api/webhooks/twilio/status';
 
 interface Received {
   path: string;
@@ -117,6 +118,7 @@ describe('the twilio provider', () => {
           from: '+15550000000',
           whatsappFrom: '+15550000001',
           baseUrl: fakeUrl,
+          statusCallbackUrl: STATUS_CALLBACK,
         },
       },
     });
@@ -166,7 +168,12 @@ describe('the twilio provider', () => {
       { to_number: '+15551230001', status: 'sent', attempts: 1, last_error: null },
     ]);
     expect(received).toHaveLength(1);
-    expect(received[0]!.form).toEqual({ To: '+15551230001', From: '+15550000000', Body: 'Hello' });
+    expect(received[0]!.form).toEqual({
+      To: '+15551230001',
+      From: '+15550000000',
+      Body: 'Hello',
+      StatusCallback: STATUS_CALLBACK,
+    });
   });
 
   it('sends WhatsApp from the whatsapp: number with the template rendered as the body', async () => {
@@ -179,6 +186,7 @@ describe('the twilio provider', () => {
       To: 'whatsapp:+15551230002',
       From: 'whatsapp:+15550000001',
       Body: 'Hi\n\nBlocks are open',
+      StatusCallback: STATUS_CALLBACK,
     });
   });
 

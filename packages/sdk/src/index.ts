@@ -95,6 +95,14 @@ export {
   type InviteeFilterContext,
   mergeInvitees,
 } from './core/invitees.js';
+export {
+  KEYWORDS,
+  type Keyword,
+  type KeywordIntent,
+  type KeywordLanguage,
+  MAX_KEYWORD_REPLY_LENGTH,
+  parseKeyword,
+} from './core/keywords.js';
 export { median, summarizeLatency } from './core/latency.js';
 export {
   createOfferMatcher,

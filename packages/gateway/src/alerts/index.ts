@@ -29,6 +29,13 @@ export type DriverEvent =
       pay: number;
     };
 
+/** An alert that is worthless after some time says so: it expires instead of arriving late. */
+function alertExpiry(event: AlertEvent): { expiresAt?: number } {
+  if (event.kind === 'throttled') return { expiresAt: event.until };
+  if (event.kind === 'block-won') return { expiresAt: event.startTime };
+  return {};
+}
+
 /** What became of one event: queued (or already queued by someone), switched off, or no phone. */
 export type AlertOutcome = 'queued' | 'already-queued' | 'off' | 'no-recipient';
 
@@ -103,6 +110,7 @@ export function createAlerts(deps: {
       body: alertText(event, { language: user.preferred_language, timeZone, baseUrl }),
       quietHours: !AT_ANY_HOUR.has(event.kind),
       channel: settings.channel,
+      ...alertExpiry(event),
     });
     return queued.created ? 'queued' : 'already-queued';
   }

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Channel, SendResult } from '@blockcatch/sdk';
 import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
+import { dropJobExpiry, setJobExpiry } from '../storage/message-expiry.js';
 import { createSendJob } from '../storage/send-jobs.js';
 import { composeSms, countWaitingForQuietHours, sortNumbers } from './compose.js';
 import { senderFor } from './providers/index.js';
@@ -28,6 +29,11 @@ export interface MessageToQueue {
   quietHours?: boolean;
   /** Not before this time (epoch ms). */
   sendAt?: number | null;
+  /**
+   * Past this time (epoch ms, by the worker's clock) the message is not sent but marked expired:
+   * a throttle alert after the throttle ends, "block won" once the block has started.
+   */
+  expiresAt?: number;
   /** SMS unless the recipient chose WhatsApp (free text: a WhatsApp session message, no template). */
   channel?: Channel;
 }
@@ -63,6 +69,7 @@ export function createEnqueue(deps: {
     const channel = message.channel ?? 'sms';
     const jobId = randomUUID();
     const total = composed.recipients.to.length;
+    if (message.expiresAt !== undefined) await setJobExpiry(db, jobId, message.expiresAt);
     const result = await createSendJob(
       db,
       {
@@ -88,7 +95,10 @@ export function createEnqueue(deps: {
         }),
       }),
     );
-    if (!result.created) return { ...result.existing.responseBody, created: false };
+    if (!result.created) {
+      if (message.expiresAt !== undefined) await dropJobExpiry(db, jobId);
+      return { ...result.existing.responseBody, created: false };
+    }
     deps.onQueued();
     return { ...result.body, created: true };
   };

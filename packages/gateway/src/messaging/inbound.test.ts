@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { replyIntent } from './inbound.js';
+import { KEYWORD_ANSWERS } from './inbound.js';
 
-describe('replies to the sender number', () => {
-  it.each([
-    'STOP',
-    'stop',
-    ' Unsubscribe ',
-    'STOPALL',
-    'cancel',
-    'END',
-    'quit',
-    'revoke',
-    'OPTOUT',
-  ])('treats %j as an opt-out', (body) => expect(replyIntent(body)).toBe('opt-out'));
-  it.each(['START', 'unstop', 'Yes'])('treats %j as an opt-in', (body) =>
-    expect(replyIntent(body)).toBe('opt-in'),
-  );
-  it.each(['HELP', 'help '])('treats %j as a request for help', (body) =>
-    expect(replyIntent(body)).toBe('help'),
-  );
-  it.each(['please stop', 'STOP IT', 'hello', ''])(
-    'ignores %j, which is not just a keyword',
-    (body) => expect(replyIntent(body)).toBeNull(),
-  );
+describe('keyword answers', () => {
+  it('exist in both languages for every intent, and say how to undo or get help', () => {
+    for (const texts of Object.values(KEYWORD_ANSWERS)) {
+      expect(Object.keys(texts).sort()).toEqual(['help', 'opt-in', 'opt-out', 'opt-out-marketing']);
+      expect(texts['opt-out-marketing']).toContain('{account}');
+    }
+    expect(KEYWORD_ANSWERS.es.help).toContain('7 am a 10 pm EST');
+    expect(KEYWORD_ANSWERS.en.help).toContain('7 am to 10 pm EST');
+  });
 });

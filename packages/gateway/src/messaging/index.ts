@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
 import { createEnqueue, type Enqueue } from './enqueue.js';
-import { createProvider, senderFor, senderRate } from './providers/index.js';
+import { createProvider, senderFor, senderRate, sendersOf } from './providers/index.js';
 import type { OutgoingMessage } from './providers/types.js';
 import { registerMessagingRoutes } from './routes.js';
 import { createSendWorker } from './worker.js';
@@ -18,7 +18,12 @@ export interface Messaging {
    */
   enqueue: Enqueue;
   /** Delivers one message at once through the configured provider (confirmation codes). */
-  deliverNow(message: { channel: 'sms' | 'whatsapp'; to: string; body: string }): Promise<void>;
+  deliverNow(message: {
+    channel: 'sms' | 'whatsapp';
+    to: string;
+    body: string;
+    from?: string;
+  }): Promise<void>;
   /** Starts the worker that delivers queued recipients. */
   start(): void;
   /** Stops the worker after the batch in flight. */
@@ -33,6 +38,8 @@ export function createMessaging(deps: {
   retryBaseMs?: number;
   /** The clock quiet hours are judged by; tests move it. */
   now?: () => number;
+  /** How often a sender paused for refused credentials tries again (default 30 s); tests shorten it. */
+  pauseProbeMs?: number;
 }): Messaging {
   const { db, config, log } = deps;
   const now = deps.now ?? Date.now;
@@ -49,6 +56,20 @@ export function createMessaging(deps: {
     log,
     rateFor,
     productTimeZone: config.productTimeZone,
+    marketingShare: config.marketingPacePercent / 100,
+    marketingSender: sendersOf(config).marketing,
+    ...(deps.pauseProbeMs === undefined ? {} : { pauseProbeMs: deps.pauseProbeMs }),
+    // The owner's alert: the provider that would text them is the one refusing us.
+    onSenderPaused: (sender, reason) =>
+      log.error(
+        { sender, reason, alert: 'owner' },
+        `${provider.name} refused our credentials: sends from ${sender} are paused, nothing is lost; they resume once a message goes through. Check TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN.`,
+      ),
+    onSenderResumed: (sender) =>
+      log.warn(
+        { sender, alert: 'owner' },
+        `${provider.name} accepts our credentials again: sends from ${sender} resumed`,
+      ),
     now,
     ...(batchLimit === undefined ? {} : { batchLimit }),
     ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),
@@ -74,9 +95,10 @@ export function createMessaging(deps: {
         config,
         now,
         onQueued: () => worker.wake(),
-        reply: async (to, body) => {
+        reply: async (to, body, from) => {
           try {
-            await deliverNow({ channel: 'sms', to, body });
+            const sender = from === undefined || from === senderFor(config, 'sms') ? {} : { from };
+            await deliverNow({ channel: 'sms', to, body, ...sender });
           } catch (error) {
             log.warn({ err: error }, 'a keyword answer could not be sent');
           }

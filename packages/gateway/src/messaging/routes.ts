@@ -53,7 +53,7 @@ import {
   sortNumbers,
 } from './compose.js';
 import { answerKeyword } from './inbound.js';
-import { senderFor } from './providers/index.js';
+import { senderFor, sendersOf } from './providers/index.js';
 import {
   authorizeRecipients,
   authorizeSendKind,
@@ -70,8 +70,8 @@ export interface RouteDeps {
   config: GatewayConfig;
   /** Tells the worker a job was just queued. */
   onQueued: () => void;
-  /** Sends a keyword's answer (HELP, the opt-out confirmation) at once. */
-  reply: (to: string, body: string) => Promise<void>;
+  /** Sends a keyword's answer (HELP, the opt-out confirmation) at once, from `from` if given. */
+  reply: (to: string, body: string, from?: string) => Promise<void>;
   /** The time quiet hours are judged by (tests move it). */
   now: () => number;
 }
@@ -111,7 +111,15 @@ const inboundSchema = z.looseObject({
   From: z.string().min(1),
   Body: z.string(),
   MessageSid: z.string().min(1).max(64).optional(),
+  /** Our number it was sent to, and the messaging service that number belongs to, if any. */
+  To: z.string().min(1).max(64).optional(),
+  MessagingServiceSid: z.string().min(1).max(64).optional(),
 });
+
+/** `YYYY-MM-DD` of `ts` in `timeZone`: the day HELP is answered once in. */
+function dayIn(ts: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(ts);
+}
 
 const TWIML_EMPTY = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 
@@ -332,13 +340,26 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
         if (!from) {
           request.log.warn('an inbound reply from a number outside the US plan was ignored');
         } else {
-          const answer = await answerKeyword(db, {
-            from,
-            body: inbound.Body,
-            messageSid: inbound.MessageSid ?? null,
-            now: Date.now(),
-          });
-          if (answer) await deps.reply(from, answer);
+          const senders = sendersOf(deps.config);
+          const to =
+            [inbound.MessagingServiceSid, inbound.To?.replace(/^whatsapp:/, '')].find(
+              (s) => s === senders.marketing || s === senders.account,
+            ) ?? null;
+          const now = deps.now();
+          const answer = await answerKeyword(
+            db,
+            {
+              from,
+              to,
+              body: inbound.Body,
+              messageSid: inbound.MessageSid ?? null,
+              now,
+              day: dayIn(now, deps.config.productTimeZone),
+            },
+            senders,
+          );
+          // Answered from the sender it was sent to.
+          if (answer) await deps.reply(from, answer, to ?? undefined);
         }
         return reply.type('text/xml').send(TWIML_EMPTY);
       },

@@ -18,10 +18,18 @@ import { quietHoursRelease, REGION_TIME_ZONES } from '@blockcatch/sdk';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../storage/db.js';
 import { isDatabaseUnreachable } from '../storage/db-availability.js';
-import { findOptedOut, optOut } from '../storage/opt-outs.js';
+import { findOptedOut, findOptedOutOfSender, optOut, optOutOfSender } from '../storage/opt-outs.js';
+import {
+  findPausedSenders,
+  PAUSED_ERROR,
+  pauseSender,
+  resumeSender,
+  takeProbe,
+} from '../storage/paused-senders.js';
 import {
   type ClaimedRecipient,
   claimDueRecipients,
+  MARKETING_LANE,
   type RecipientUpdate,
   rememberUndeliverable,
   updateRecipients,
@@ -45,7 +53,19 @@ export interface WorkerOptions {
   rateFor: (sender: string) => number;
   /** The zone of a recipient whose region is unknown (quiet hours). */
   productTimeZone: string;
-  /** The clock quiet hours are judged by (default Date.now); pacing always uses real time. */
+  /** Part of a sender's pace marketing may take (0–1, default 0.8). */
+  marketingShare?: number;
+  /** The sender marketing SMS go out from when it is not the job's (TWILIO_MARKETING_SENDER). */
+  marketingSender?: string;
+  /** How often a sender paused for refused credentials tries one message again (default 30 s). */
+  pauseProbeMs?: number;
+  /** Told once when a sender is paused (refused credentials), and when it resumes. */
+  onSenderPaused?: (sender: string, reason: string) => void;
+  onSenderResumed?: (sender: string) => void;
+  /**
+   * The clock quiet hours and expiries are judged by (default Date.now); pacing always uses real
+   * time.
+   */
   now?: () => number;
   /** How long every process waits after the provider says 429, before any next message. */
   rateLimitPauseMs?: number;
@@ -67,9 +87,14 @@ export interface WorkerOptions {
 }
 
 interface Timing {
+  marketingSender: string | undefined;
+  pauseProbeMs: number;
+  onSenderPaused: (sender: string, reason: string) => void;
+  onSenderResumed: (sender: string) => void;
   leaseMs: number;
   retryBaseMs: number;
   rateFor: (sender: string) => number;
+  marketingShare: number;
   productTimeZone: string;
   clock: () => number;
   rateLimitPauseMs: number;
@@ -114,6 +139,11 @@ export function createSendWorker(options: WorkerOptions): SendWorker {
     leaseMs,
     retryBaseMs,
     rateFor,
+    marketingShare: options.marketingShare ?? 0.8,
+    marketingSender: options.marketingSender,
+    pauseProbeMs: options.pauseProbeMs ?? 30_000,
+    onSenderPaused: options.onSenderPaused ?? (() => {}),
+    onSenderResumed: options.onSenderResumed ?? (() => {}),
     productTimeZone: options.productTimeZone,
     clock: options.now ?? Date.now,
     rateLimitPauseMs: options.rateLimitPauseMs ?? 1000,
@@ -245,6 +275,7 @@ const toMessage = (r: ClaimedRecipient): OutgoingMessage => {
     ...(r.template === null || r.template === undefined ? {} : { template: r.template }),
     ...(typeof contentSid === 'string' ? { contentSid } : {}),
     ...(r.content ? { variables: r.content.variables } : {}),
+    ...(r.from ? { from: r.from } : {}),
   };
 };
 
@@ -274,25 +305,30 @@ function outsideQuietHours(
 
 /**
  * Reserves each message's slot in its sender's pace; returns the start of each, in order, and when
- * the last one ends. A message of n segments takes n slots.
+ * the last one ends. A message of n segments takes n slots; a marketing segment takes its slot
+ * stretched by 1/share, so marketing alone never uses more than its share of the pace. Codes,
+ * alerts and invitations reserve first (the claim put them first).
  */
 async function reserve(
   db: Queryable,
   recipients: ClaimedRecipient[],
   now: number,
-  rateFor: (sender: string) => number,
+  timing: Pick<Timing, 'rateFor' | 'marketingShare'>,
 ): Promise<number[] & { end?: number }> {
   const starts: number[] & { end?: number } = new Array<number>(recipients.length).fill(now);
-  const senders = new Map<string, number[]>();
+  const groups = new Map<string, { sender: string; marketing: boolean; indexes: number[] }>();
   for (const [i, r] of recipients.entries()) {
-    const list = senders.get(r.sender) ?? [];
-    list.push(i);
-    senders.set(r.sender, list);
+    const marketing = r.lane === MARKETING_LANE;
+    const key = `${marketing ? 1 : 0}${r.sender}`;
+    const group = groups.get(key) ?? { sender: r.sender, marketing, indexes: [] };
+    group.indexes.push(i);
+    groups.set(key, group);
   }
-  for (const [sender, indexes] of senders) {
-    const rate = rateFor(sender);
+  const ordered = [...groups.values()].sort((a, b) => Number(a.marketing) - Number(b.marketing));
+  for (const { sender, marketing, indexes } of ordered) {
+    const rate = timing.rateFor(sender);
     if (rate === 0) continue;
-    const interval = 1000 / rate;
+    const interval = 1000 / (marketing ? rate * timing.marketingShare : rate);
     const total = indexes.reduce((sum, i) => sum + recipients[i]!.segments, 0);
     let at = await reserveSlots(db, sender, total, interval, now);
     for (const i of indexes) {
@@ -329,12 +365,112 @@ async function withoutOptedOut(
     tx,
     claimed.map((r) => r.to),
   );
-  if (stopped.size === 0) return { deliver: claimed, optedOut: [] };
+  const stoppedSender = await findOptedOutOfSender(tx, claimed);
+  const isStopped = (r: ClaimedRecipient) =>
+    stopped.has(r.to) || stoppedSender.has(`${r.to} ${r.sender}`);
+  if (stopped.size === 0 && stoppedSender.size === 0) return { deliver: claimed, optedOut: [] };
   return {
-    deliver: claimed.filter((r) => !stopped.has(r.to)),
+    deliver: claimed.filter((r) => !isStopped(r)),
     optedOut: claimed
-      .filter((r) => stopped.has(r.to))
+      .filter(isStopped)
       .map((r) => update(r, { status: 'skipped-opted-out', nextAttemptTs: now })),
+  };
+}
+
+/** Marketing SMS go out from marketing's own sender when it has one (its pace, its opt-outs). */
+async function claim(
+  tx: Queryable,
+  limit: number,
+  now: number,
+  timing: Timing,
+): Promise<ClaimedRecipient[]> {
+  const claimed = await claimDueRecipients(tx, limit, now);
+  const marketing = timing.marketingSender;
+  if (!marketing) return claimed;
+  return claimed.map((r) =>
+    r.lane === MARKETING_LANE && r.channel === 'sms' && r.sender !== marketing
+      ? { ...r, sender: marketing, from: marketing }
+      : r,
+  );
+}
+
+/**
+ * Recipients of a paused sender wait queued (nothing failed); once per probe interval one of them
+ * goes, to try the credentials again. Returns which senders are being probed.
+ */
+async function withoutPaused(
+  tx: Queryable,
+  claimed: ClaimedRecipient[],
+  now: number,
+  timing: Timing,
+): Promise<{ go: ClaimedRecipient[]; held: RecipientUpdate[]; probes: Set<string> }> {
+  const paused = await findPausedSenders(tx);
+  const probes = new Set<string>();
+  if (paused.size === 0) return { go: claimed, held: [], probes };
+  const go: ClaimedRecipient[] = [];
+  const held: RecipientUpdate[] = [];
+  const tried = new Set<string>();
+  for (const r of claimed) {
+    if (!paused.has(r.sender)) go.push(r);
+    else if (!tried.has(r.sender) && (await takeProbe(tx, r.sender, now, timing.pauseProbeMs))) {
+      tried.add(r.sender);
+      probes.add(r.sender);
+      go.push(r);
+    } else {
+      tried.add(r.sender);
+      held.push(
+        update(r, {
+          status: 'queued',
+          nextAttemptTs: now + timing.pauseProbeMs,
+          lastError: PAUSED_ERROR,
+        }),
+      );
+    }
+  }
+  return { go, held, probes };
+}
+
+/** A refused credential pauses its sender (the owner is told once); a probe that went resumes it. */
+async function senderHealth(
+  db: Queryable,
+  sent: ClaimedRecipient[],
+  outcomes: DeliveryOutcome[],
+  probes: Set<string>,
+  now: number,
+  timing: Timing,
+): Promise<void> {
+  const refused = new Map<string, string>();
+  const working = new Set<string>();
+  for (const [i, r] of sent.entries()) {
+    const outcome = outcomes[i]!;
+    if (outcome.kind === 'unauthorized') refused.set(r.sender, outcome.error);
+    else if (outcome.kind === 'sent' && probes.has(r.sender)) working.add(r.sender);
+  }
+  for (const [sender, reason] of refused) {
+    if (await pauseSender(db, sender, reason, now, timing.pauseProbeMs)) {
+      timing.onSenderPaused(sender, reason);
+    }
+  }
+  for (const sender of working) {
+    if (!refused.has(sender) && (await resumeSender(db, sender, now)))
+      timing.onSenderResumed(sender);
+  }
+}
+
+/** Messages past their expiry (by the injected clock) are marked expired instead of sent. */
+function unexpired(
+  claimed: ClaimedRecipient[],
+  now: number,
+  timing: Timing,
+): { live: ClaimedRecipient[]; expired: RecipientUpdate[] } {
+  const clock = timing.clock();
+  const isExpired = (r: ClaimedRecipient) => r.expiresTs !== null && r.expiresTs <= clock;
+  if (!claimed.some(isExpired)) return { live: claimed, expired: [] };
+  return {
+    live: claimed.filter((r) => !isExpired(r)),
+    expired: claimed
+      .filter(isExpired)
+      .map((r) => update(r, { status: 'expired', nextAttemptTs: now, lastError: 'expired' })),
   };
 }
 
@@ -347,11 +483,12 @@ async function deliverInTransaction(
 ): Promise<Batch> {
   return db.transaction(async (tx) => {
     const now = Date.now();
-    const claimed = await claimDueRecipients(tx, limit, now);
+    const claimed = await claim(tx, limit, now, timing);
     if (claimed.length === 0) return { claimed: 0 };
-    const { deliver: open, optedOut } = await withoutOptedOut(tx, claimed, now);
+    const { live, expired } = unexpired(claimed, now, timing);
+    const { deliver: open, optedOut } = await withoutOptedOut(tx, live, now);
     const { ready: deliver, waiting } = outsideQuietHours(open, now, timing);
-    const starts = await reserve(tx, deliver, now, timing.rateFor);
+    const starts = await reserve(tx, deliver, now, timing);
     // The outbox delivers each message at its own slot: it is stamped with it, as a provider
     // draining its queue at the pace would. The batch (about 200 ms of pace) commits at once, so it
     // shows up to that much before its last slot; the worker then waits for the slots to run out.
@@ -370,6 +507,7 @@ async function deliverInTransaction(
     await updateRecipients(
       tx,
       [
+        ...expired,
         ...optedOut,
         ...waiting,
         ...reports.map(({ r, at, status, errorCode }) =>
@@ -399,16 +537,20 @@ async function deliverExternally(
   lanes: Lanes,
   log: FastifyBaseLogger,
 ): Promise<Batch> {
-  const { toSend, claimedCount } = await db.transaction(async (tx) => {
+  const { toSend, claimedCount, probes } = await db.transaction(async (tx) => {
     const now = Date.now();
-    const claimed = await claimDueRecipients(tx, limit, now);
-    if (claimed.length === 0) return { toSend: [], claimedCount: 0 };
-    const { deliver: open, optedOut } = await withoutOptedOut(tx, claimed, now);
+    const claimed = await claim(tx, limit, now, timing);
+    if (claimed.length === 0) return { toSend: [], claimedCount: 0, probes: new Set<string>() };
+    const { live, expired } = unexpired(claimed, now, timing);
+    const { deliver: open, optedOut } = await withoutOptedOut(tx, live, now);
     const { ready: deliver, waiting } = outsideQuietHours(open, now, timing);
+    const { go, held, probes } = await withoutPaused(tx, deliver, now, timing);
     // A row whose final attempt's lease ran out (its process died) gets no sixth try.
-    const exhausted = deliver.filter((r) => r.attempts >= MAX_ATTEMPTS);
-    const toSend = deliver.filter((r) => r.attempts < MAX_ATTEMPTS);
+    const exhausted = go.filter((r) => r.attempts >= MAX_ATTEMPTS);
+    const toSend = go.filter((r) => r.attempts < MAX_ATTEMPTS);
     await updateRecipients(tx, [
+      ...held,
+      ...expired,
       ...optedOut,
       ...waiting,
       ...exhausted.map((r) =>
@@ -422,11 +564,11 @@ async function deliverExternally(
         update(r, { status: 'sending', nextAttemptTs: now + timing.leaseMs, addAttempts: 1 }),
       ),
     ]);
-    return { toSend, claimedCount: claimed.length };
+    return { toSend, claimedCount: claimed.length, probes };
   });
   if (toSend.length === 0) return { claimed: claimedCount };
 
-  const starts = await reserve(db, toSend, Date.now(), timing.rateFor);
+  const starts = await reserve(db, toSend, Date.now(), timing);
   const outcomes: DeliveryOutcome[] = new Array(toSend.length);
   const calls = toSend.map(async (r, i) => {
     await sleepUntil(starts[i]!);
@@ -439,10 +581,17 @@ async function deliverExternally(
   const settled = (async () => {
     await Promise.all(calls);
     const now = Date.now();
-    const updates = toSend.map((r, i) => outcomeUpdate(r, outcomes[i]!, now, timing.retryBaseMs));
+    const updates = toSend.map((r, i) =>
+      outcomeUpdate(r, outcomes[i]!, now, timing.retryBaseMs, timing.pauseProbeMs),
+    );
     await updateRecipients(db, updates, now);
+    await senderHealth(db, toSend, outcomes, probes, now, timing);
     for (const [i, r] of toSend.entries()) {
-      if (outcomes[i]?.kind === 'opted-out') await optOut(db, r.to, now);
+      if (outcomes[i]?.kind !== 'opted-out') continue;
+      // The carrier blocked this sender for the number: with senders kept apart, only this one.
+      const separate = timing.marketingSender !== undefined && timing.marketingSender !== r.sender;
+      if (r.from || separate) await optOutOfSender(db, r.to, r.sender, now);
+      else await optOut(db, r.to, now);
     }
   })().catch((error: unknown) => {
     // The rows stay 'sending' until their lease runs out, then go again (at-least-once).
@@ -460,6 +609,7 @@ function outcomeUpdate(
   outcome: DeliveryOutcome,
   now: number,
   retryBaseMs: number,
+  pauseProbeMs: number,
 ): RecipientUpdate {
   const attempts = r.attempts + 1;
   switch (outcome.kind) {
@@ -483,6 +633,14 @@ function outcomeUpdate(
         nextAttemptTs: now,
         lastError: outcome.error,
         errorCode: outcome.code ?? null,
+      });
+    case 'unauthorized':
+      // Waits for the sender to resume; the attempt the claim counted is given back.
+      return update(r, {
+        status: 'queued',
+        nextAttemptTs: now + pauseProbeMs,
+        lastError: PAUSED_ERROR,
+        addAttempts: -1,
       });
     case 'failed':
       return update(r, {

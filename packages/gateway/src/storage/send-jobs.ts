@@ -504,7 +504,17 @@ export interface ClaimedRecipient {
   segments: number;
   sender: string;
   quietHours: boolean;
+  /** 0: codes and alerts, 1: invitations, 2: marketing (which takes only part of the pace). */
+  lane: number;
+  /** Past this time (epoch ms, the worker's clock) the message is not sent but marked expired. */
+  expiresTs: number | null;
+  /** Set by the worker when the message goes out from another sender than the job's. */
+  from?: string;
 }
+
+/** The lanes in the order the worker claims them (see migrations/018_message_lanes.ts). */
+export const LANES = [0, 1, 2] as const;
+export const MARKETING_LANE = 2;
 
 interface ClaimedRow {
   job_id: string;
@@ -519,6 +529,8 @@ interface ClaimedRow {
   segments: number;
   sender: string;
   quiet_hours: boolean;
+  lane: number;
+  expires_ts: string | null;
 }
 
 /**
@@ -539,22 +551,40 @@ export async function claimDueRecipients(
   // a hash of the whole table (about 130 ms a batch at 100,000 rows).
   await tx.query('SET LOCAL enable_sort = off');
   await tx.query('SET LOCAL enable_hashjoin = off');
-  const rows = await tx.query<ClaimedRow>(
-    `SELECT r.job_id, r.seq, r.to_number, r.attempts, j.channel, COALESCE(r.body, j.body) AS body,
-            j.template, r.variables AS content, r.segments, j.sender, j.quiet_hours,
-            (SELECT min(u.human_region) FROM users u WHERE u.phone_number = r.to_number) AS region
-     FROM (
-       SELECT job_id, seq, to_number, attempts, body, variables, segments
-       FROM send_recipients
-       WHERE status IN ('queued', 'sending') AND next_attempt_ts <= $1
-       ORDER BY next_attempt_ts, job_id, seq
-       LIMIT $2
-       FOR UPDATE SKIP LOCKED
-     ) r
-     JOIN send_jobs j ON j.id = r.job_id`,
-    [now, limit],
+  // Lane by lane, each an index range: an alert queued behind 100,000 marketing recipients is
+  // claimed first, whatever its queue time.
+  const rows: ClaimedRow[] = [];
+  for (const lane of LANES) {
+    if (rows.length >= limit) break;
+    rows.push(
+      ...(await tx.query<ClaimedRow>(
+        `SELECT r.job_id, r.seq, r.to_number, r.attempts, j.channel,
+                COALESCE(r.body, j.body) AS body, j.template, r.variables AS content, r.segments,
+                j.sender, j.quiet_hours, r.lane,
+                (SELECT e.expires_ts FROM send_job_expiry e WHERE e.job_id = r.job_id) AS expires_ts,
+                (SELECT min(u.human_region) FROM users u WHERE u.phone_number = r.to_number) AS region
+         FROM (
+           SELECT job_id, seq, to_number, attempts, body, variables, segments, lane
+           FROM send_recipients
+           WHERE status IN ('queued', 'sending') AND lane = $3 AND next_attempt_ts <= $1
+           ORDER BY lane, next_attempt_ts, job_id, seq
+           LIMIT $2
+           FOR UPDATE SKIP LOCKED
+         ) r
+         JOIN send_jobs j ON j.id = r.job_id`,
+        [now, limit - rows.length, lane],
+      )),
+    );
+  }
+  rows.sort((a, b) =>
+    a.lane !== b.lane
+      ? a.lane - b.lane
+      : a.job_id === b.job_id
+        ? a.seq - b.seq
+        : a.job_id < b.job_id
+          ? -1
+          : 1,
   );
-  rows.sort((a, b) => (a.job_id === b.job_id ? a.seq - b.seq : a.job_id < b.job_id ? -1 : 1));
   return rows.map(
     (r): ClaimedRecipient => ({
       jobId: r.job_id,
@@ -569,6 +599,8 @@ export async function claimDueRecipients(
       segments: r.segments,
       sender: r.sender,
       quietHours: r.quiet_hours,
+      lane: r.lane,
+      expiresTs: r.expires_ts === null ? null : Number(r.expires_ts),
     }),
   );
 }

@@ -11,6 +11,7 @@ export const RECIPIENT_STATES = [
   'undelivered',
   'failed',
   'cancelled',
+  'expired',
   'skipped-opted-out',
   'skipped-invalid',
   'skipped-landline',

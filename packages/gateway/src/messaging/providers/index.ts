@@ -39,6 +39,17 @@ export function senderFor(config: GatewayConfig, channel: 'sms' | 'whatsapp'): s
   return messagingServiceSid ?? from ?? '';
 }
 
+/**
+ * The account sender (codes, alerts, invitations) and marketing's: its own when
+ * TWILIO_MARKETING_SENDER is set, else the same one.
+ */
+export function sendersOf(config: GatewayConfig): { account: string; marketing: string } {
+  const account = senderFor(config, 'sms');
+  const marketing =
+    config.messageProvider === 'twilio' ? (config.twilio.marketingSender ?? account) : account;
+  return { account, marketing };
+}
+
 /** Segments per second `sender` may take: its own setting, the general one, else the default. */
 export function senderRate(config: GatewayConfig, sender: string): number {
   const own = config.senderRates[sender] ?? config.senderRates[sender.replace(/^whatsapp:/, '')];

@@ -18,6 +18,8 @@ export interface TwilioSettings {
 const INVALID_NUMBER_CODES = new Set([21211, 21614]);
 /** 'Attempt to send to unsubscribed recipient': the number replied STOP to Twilio. */
 const UNSUBSCRIBED_CODE = 21610;
+/** 'Authenticate': the account SID and auth token were refused. */
+const AUTHENTICATE_CODE = 20003;
 const TIMEOUT_MS = 15_000;
 
 const whatsapp = (number: string) =>
@@ -68,6 +70,8 @@ export function twilioForm(
   const isWhatsapp = message.channel === 'whatsapp';
   const form: Record<string, string> = { To: isWhatsapp ? whatsapp(message.to) : message.to };
   if (isWhatsapp) form.From = whatsapp(settings.whatsappFrom ?? settings.from);
+  else if (message.from?.startsWith('MG')) form.MessagingServiceSid = message.from;
+  else if (message.from) form.From = message.from;
   else if (settings.messagingServiceSid) form.MessagingServiceSid = settings.messagingServiceSid;
   else form.From = settings.from;
   if (isWhatsapp && message.contentSid) {
@@ -101,6 +105,11 @@ export function classifyTwilioError(status: number, body: string): DeliveryOutco
     // Not JSON (a proxy's error page): the status alone decides.
   }
   const error = `twilio ${status}${code === undefined ? '' : ` (${code})`}: ${detail}`;
+  if (status === 401 || code === AUTHENTICATE_CODE) {
+    return code === undefined
+      ? { kind: 'unauthorized', error }
+      : { kind: 'unauthorized', error, code };
+  }
   if (code !== undefined && INVALID_NUMBER_CODES.has(code)) return { kind: 'invalid', error, code };
   if (code === UNSUBSCRIBED_CODE) return { kind: 'opted-out', error, code };
   if (status === 429) return { kind: 'retry', error, rateLimited: true };

@@ -14,6 +14,8 @@ export interface OutgoingMessage {
   contentSid?: string;
   variables?: Record<string, string>;
   jobId?: string;
+  /** Another sender than the configured one (marketing's own number or `MG…` service). */
+  from?: string;
   /**
    * When its slot in the sender's pace came (epoch ms). The outbox, written a batch at a time,
    * stamps each message with it, as a provider releasing its queue at the pace would.
@@ -31,7 +33,12 @@ export type DeliveryOutcome =
   | { kind: 'opted-out'; error: string; code?: number }
   /** Worth another try later: rate limited, a server error or the network. */
   | { kind: 'retry'; error: string; rateLimited?: boolean }
-  /** A refusal that another try would repeat (bad credentials, a malformed request). */
+  /**
+   * The provider refused our credentials (Twilio 401 / 20003, e.g. a rotated auth token): the
+   * sender is paused and the message waits, nothing is failed.
+   */
+  | { kind: 'unauthorized'; error: string; code?: number }
+  /** A refusal that another try would repeat (a malformed request). */
   | { kind: 'failed'; error: string; code?: number };
 
 export interface DatabaseProvider {

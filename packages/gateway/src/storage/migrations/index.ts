@@ -16,6 +16,10 @@ import sendJobOrigin from './014_send_job_origin.js';
 import sendJobContent from './015_send_job_content.js';
 import apiTokens from './016_api_tokens.js';
 import subscriptions from './017_subscriptions.js';
+import messageLanes from './018_message_lanes.js';
+import messageExpiry from './019_message_expiry.js';
+import senderOptOuts from './020_sender_opt_outs.js';
+import pausedSenders from './021_paused_senders.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
@@ -35,4 +39,8 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '015_send_job_content', sql: sendJobContent },
   { id: '016_api_tokens', sql: apiTokens },
   { id: '017_subscriptions', sql: subscriptions },
+  { id: '018_message_lanes', sql: messageLanes },
+  { id: '019_message_expiry', sql: messageExpiry },
+  { id: '020_sender_opt_outs', sql: senderOptOuts },
+  { id: '021_paused_senders', sql: pausedSenders },
 ];
