@@ -9,6 +9,7 @@ import { createDriverService, type DriverService } from './driver/index.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { type CallerCountingDb, countCallers } from './http/db-callers.js';
 import { registerEdge } from './http/edge.js';
+import { createMetrics, type Metrics, registerMetricsRoute } from './http/metrics.js';
 import { installPipeline } from './http/pipeline.js';
 import { cachePrincipals } from './http/principal-cache.js';
 import { createIdentity } from './identity/index.js';
@@ -36,6 +37,8 @@ export interface Gateway {
   alerts: Alerts;
   /** Weekly payments (sandbox test cards or Stripe) and the good-standing sweep. */
   payments: Payments;
+  /** The Prometheus registry every part registers its metrics into (served at `GET /metrics`). */
+  metrics: Metrics;
   /** Every route the app serves, as registered (the hostile-input test walks them). */
   routes: readonly RouteOptions[];
   /** What seeding did on this start (null with `seed: false`): counts and the staff accounts. */
@@ -104,13 +107,22 @@ export async function buildGateway(
   const principals = cachePrincipals<Principal>(db, {
     ttlMs: config.principalCacheTtlMs,
     maxEntries: config.principalCacheMaxEntries,
+    versionCheckMs: config.principalVersionCheckMs,
   });
-  const routes = installPipeline(app, createAuthenticator(db, identity, principals), {
+  // A sign-out or a user changed through this process applies to its next request at once; other
+  // processes see it within the version interval. onSend runs before the caller has the answer.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') principals.forgetVersions();
+    done(null, payload);
+  });
+  const routes = installPipeline(app, createAuthenticator(db, identity, principals.principalFor), {
     db,
     queueLimit: config.dbQueueLimit,
   });
   await registerApiDocs(app, config.versionId);
-  const edge = await registerEdge(app, { db, config });
+  const metrics = createMetrics();
+  const edge = await registerEdge(app, { db, config, metrics });
+  registerMetricsRoute(app, metrics, config.metricsToken);
   let driver: DriverService | null = null;
   const alerts = createAlerts({
     db,
@@ -173,6 +185,7 @@ export async function buildGateway(
     alerts,
     payments,
     seed,
+    metrics,
     routes,
     async close() {
       payments.stop();
