@@ -1,4 +1,5 @@
 // `npm run bench` for the gateway: each benchmark measures ours beside a baseline in the same run.
+import { benchAuthenticatedRead } from './authenticated-read.bench.js';
 import { benchCatcher } from './catcher.bench.js';
 import { benchSend } from './send.bench.js';
 import { benchSrp } from './srp.bench.js';
@@ -8,6 +9,10 @@ for (const [title, bench] of [
   [
     'GET /api/flex/v1/all-users-table with 100,000 users (gateway vs bare node:http)',
     benchUsersTable,
+  ],
+  [
+    'An authenticated read on PostgreSQL with every limit on (gateway vs bare Fastify + jose)',
+    benchAuthenticatedRead,
   ],
   [
     'Sends through the outbox: a 100,000-recipient job, unpaced delivery, and delivery at the pace',
