@@ -1,6 +1,7 @@
 // `npm run bench` for the gateway: each benchmark measures ours beside a baseline in the same run.
 import { benchAuthenticatedRead } from './authenticated-read.bench.js';
 import { benchCatcher } from './catcher.bench.js';
+import { benchCatcherIdle } from './catcher-idle.bench.js';
 import { benchSend } from './send.bench.js';
 import { benchSrp } from './srp.bench.js';
 import { benchUsersTable } from './users-table.bench.js';
@@ -19,6 +20,10 @@ for (const [title, bench] of [
     benchSend,
   ],
   ['The block catcher with 1,000 drivers on the sandbox platform', benchCatcher],
+  [
+    'The block catcher waiting: 100,000 drivers while the platform has nothing new',
+    benchCatcherIdle,
+  ],
   ['Sign-in: the server side of SRP beside OpenSSL', benchSrp],
 ] as const) {
   console.log(`\n## ${title}`);
