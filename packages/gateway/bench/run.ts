@@ -2,6 +2,7 @@
 import { benchAuthenticatedRead } from './authenticated-read.bench.js';
 import { benchCatcher } from './catcher.bench.js';
 import { benchCatcherIdle } from './catcher-idle.bench.js';
+import { benchPgliteMemory } from './pglite-memory.bench.js';
 import { benchSend } from './send.bench.js';
 import { benchSrp } from './srp.bench.js';
 import { benchUsersTable } from './users-table.bench.js';
@@ -15,6 +16,7 @@ for (const [title, bench] of [
     'An authenticated read on PostgreSQL with every limit on (gateway vs bare Fastify + jose)',
     benchAuthenticatedRead,
   ],
+  ["The embedded database's memory: RSS on PGlite beside PostgreSQL", benchPgliteMemory],
   [
     'Sends through the outbox: a 100,000-recipient job, unpaced delivery, and delivery at the pace',
     benchSend,

@@ -8,7 +8,7 @@ const optionalString = z.string().trim().min(1).optional();
 export const configSchema = z.object({
   host: z.string().min(1).default('127.0.0.1'),
   port: port.default(8787),
-  /** PGlite's data folder; ignored when `databaseUrl` is set. Unset means in memory. */
+  /** PGlite's data folder; ignored when `databaseUrl` is set. Unset means in memory (main.ts sets `.blockcatch/data`). */
   dataDir: optionalString,
   databaseUrl: z
     .string()
@@ -36,7 +36,7 @@ export const configSchema = z.object({
     .optional(),
   /** Key of the HMAC-SHA256 that signs the outbox provider's webhooks; unset refuses them all. */
   webhookSecret: z.string().min(16, 'must be at least 16 characters').optional(),
-  /** Redis for the HTTP rate limits shared by every process; unset uses the database (or memory on PGlite). */
+  /** Redis to share the request limit's counts through; unset shares them through the database (none on PGlite). */
   redisUrl: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
