@@ -1,6 +1,9 @@
 // `npm run bench` for the gateway: each benchmark measures ours beside a baseline in the same run.
+import { benchAuthenticatedRead } from './authenticated-read.bench.js';
 import { benchCatcher } from './catcher.bench.js';
+import { benchCatcherIdle } from './catcher-idle.bench.js';
 import { benchLongInput } from './long-input.bench.js';
+import { benchPgliteMemory } from './pglite-memory.bench.js';
 import { benchSend } from './send.bench.js';
 import { benchSrp } from './srp.bench.js';
 import { benchUsersTable } from './users-table.bench.js';
@@ -11,10 +14,19 @@ for (const [title, bench] of [
     benchUsersTable,
   ],
   [
+    'An authenticated read on PostgreSQL with every limit on (gateway vs bare Fastify + jose)',
+    benchAuthenticatedRead,
+  ],
+  ["The embedded database's memory: RSS on PGlite beside PostgreSQL", benchPgliteMemory],
+  [
     'Sends through the outbox: a 100,000-recipient job, unpaced delivery, and delivery at the pace',
     benchSend,
   ],
   ['The block catcher with 1,000 drivers on the sandbox platform', benchCatcher],
+  [
+    'The block catcher waiting: 100,000 drivers while the platform has nothing new',
+    benchCatcherIdle,
+  ],
   ['Sign-in: the server side of SRP beside OpenSSL', benchSrp],
   ["An oversized field: a 50,000-character email beside one at the field's bound", benchLongInput],
 ] as const) {

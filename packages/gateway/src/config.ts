@@ -13,7 +13,7 @@ const optionalString = z.string().trim().min(1).optional();
 export const configSchema = z.object({
   host: z.string().min(1).default('127.0.0.1'),
   port: port.default(8787),
-  /** PGlite's data folder; ignored when `databaseUrl` is set. Unset means in memory. */
+  /** PGlite's data folder; ignored when `databaseUrl` is set. Unset means in memory (main.ts sets `.blockcatch/data`). */
   dataDir: optionalString,
   databaseUrl: z
     .string()
@@ -41,15 +41,26 @@ export const configSchema = z.object({
     .optional(),
   /** Key of the HMAC-SHA256 that signs the outbox provider's webhooks; unset refuses them all. */
   webhookSecret: z.string().min(16, 'must be at least 16 characters').optional(),
-  /** Redis for the HTTP rate limits shared by every process; unset uses the database (or memory on PGlite). */
+  /** Redis to share the request limit's counts through; unset shares them through the database (none on PGlite). */
   redisUrl: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   /** Requests per client address per minute on every route without a limit of its own. */
   rateLimit: z
-    .object({ perMinute: z.coerce.number().int().min(1).max(1_000_000).default(1000) })
+    .object({
+      perMinute: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+      /** How often each process sends the requests it counted to Redis or PostgreSQL. */
+      shareMs: z.coerce.number().int().min(10).max(10_000).default(100),
+    })
     .prefault({}),
+  /** Bearer token that opens `GET /metrics`; unset, the route answers 404. */
+  metricsToken: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .max(256)
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
   /** Trust X-Forwarded-For from this many proxies in front of the gateway (0: none). */
   trustProxyHops: z.coerce.number().int().min(0).max(10).default(0),
   /** Identity's limits against guessing, spraying and SMS pumping (docs/operations.md, "Security limits"). */
@@ -202,6 +213,11 @@ export const configSchema = z.object({
    * sign-out or user change ends the reuse at once whatever this is (docs/operations.md).
    */
   principalCacheTtlMs: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  /**
+   * How often the principal cache reads the users' and sign-in versions: a sign-out or a user
+   * change through another process is seen within this (through this process, at once).
+   */
+  principalVersionCheckMs: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Tokens each process keeps verified at most; the oldest go first. */
   principalCacheMaxEntries: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   /**
@@ -271,7 +287,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
     fixturesDir: e('BLOCKCATCH_FIXTURES_DIR'),
     publicUrl: e('BLOCKCATCH_PUBLIC_URL'),
     redisUrl: e('REDIS_URL'),
-    rateLimit: { perMinute: e('BLOCKCATCH_RATE_LIMIT_PER_MINUTE') },
+    rateLimit: {
+      perMinute: e('BLOCKCATCH_RATE_LIMIT_PER_MINUTE'),
+      shareMs: e('BLOCKCATCH_RATE_LIMIT_SHARE_MS'),
+    },
+    metricsToken: e('BLOCKCATCH_METRICS_TOKEN'),
     trustProxyHops: e('BLOCKCATCH_TRUST_PROXY_HOPS'),
     identityLimits: {
       codeGuessesPerHour: e('BLOCKCATCH_CODE_GUESSES_PER_HOUR'),
@@ -301,6 +321,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
     shutdownTimeoutMs: e('BLOCKCATCH_SHUTDOWN_TIMEOUT_MS'),
     principalCacheTtlMs: e('BLOCKCATCH_PRINCIPAL_CACHE_TTL_MS'),
     principalCacheMaxEntries: e('BLOCKCATCH_PRINCIPAL_CACHE_MAX_ENTRIES'),
+    principalVersionCheckMs: e('BLOCKCATCH_PRINCIPAL_VERSION_CHECK_MS'),
     goodStandingSweepMs: e('BLOCKCATCH_GOOD_STANDING_SWEEP_MS'),
     paymentWebhookToleranceSeconds: e('BLOCKCATCH_PAYMENT_WEBHOOK_TOLERANCE_S'),
     alerts: {

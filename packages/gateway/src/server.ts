@@ -12,6 +12,7 @@ import { registerApiDocs } from './http/api-docs.js';
 import { closeConnectionsOnClose } from './http/closing-connections.js';
 import { type CallerCountingDb, countCallers } from './http/db-callers.js';
 import { registerEdge } from './http/edge.js';
+import { createMetrics, type Metrics, registerMetricsRoute } from './http/metrics.js';
 import { installPipeline } from './http/pipeline.js';
 import { cachePrincipals } from './http/principal-cache.js';
 import { createIdentity } from './identity/index.js';
@@ -42,6 +43,8 @@ export interface Gateway {
   alerts: Alerts;
   /** Weekly payments (sandbox test cards or Stripe) and the good-standing sweep. */
   payments: Payments;
+  /** The Prometheus registry every part registers its metrics into (served at `GET /metrics`). */
+  metrics: Metrics;
   /** Every route the app serves, as registered (the hostile-input test walks them). */
   routes: readonly RouteOptions[];
   /** What seeding did on this start (null with `seed: false`): counts and the staff accounts. */
@@ -137,8 +140,15 @@ export async function buildGateway(
   const principals = cachePrincipals<Principal>(db, {
     ttlMs: config.principalCacheTtlMs,
     maxEntries: config.principalCacheMaxEntries,
+    versionCheckMs: config.principalVersionCheckMs,
   });
-  const authenticate = createAuthenticator(db, identity, principals, (token) =>
+  // A sign-out or a user changed through this process applies to its next request at once; other
+  // processes see it within the version interval. onSend runs before the caller has the answer.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') principals.forgetVersions();
+    done(null, payload);
+  });
+  const authenticate = createAuthenticator(db, identity, principals.principalFor, (token) =>
     authenticateApiToken(db, token, Date.now()),
   );
   const routes = installPipeline(app, authenticate, {
@@ -148,7 +158,9 @@ export async function buildGateway(
   });
   let draining = false;
   await registerApiDocs(app, config.versionId);
-  const edge = await registerEdge(app, { db, config });
+  const metrics = createMetrics();
+  const edge = await registerEdge(app, { db, config, metrics });
+  registerMetricsRoute(app, metrics, config.metricsToken);
   let driver: DriverService | null = null;
   const alerts = createAlerts({
     db,
@@ -235,6 +247,7 @@ export async function buildGateway(
     alerts,
     payments,
     seed,
+    metrics,
     routes,
     draining: () => draining,
     drain(drainMs) {

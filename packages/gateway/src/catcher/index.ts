@@ -1,6 +1,7 @@
 // The block catcher: inside every gateway process, it leases a fair share of the catchable drivers
-// (on, in good standing, connected, set up), runs a poller for each within reach of their
-// schedule, and writes what happened to every offer in batches. A process that dies loses its
+// (on, in good standing, connected, set up), polls for each within reach of their schedule (all
+// of them on one timer heap, driver-polling.ts), and writes what happened to every offer in
+// batches. A process that dies loses its
 // leases when they expire; others take over.
 import { randomUUID } from 'node:crypto';
 import { scheduleSearch } from '@blockcatch/sdk';
@@ -18,7 +19,7 @@ import {
 } from '../storage/driver-leases.js';
 import { markNeedsCode, setThrottledUntil, updateLinkSession } from '../storage/driver-links.js';
 import { listUpcomingWonBlocks, type OfferRecord, recordOffers } from '../storage/driver-offers.js';
-import { createDriverPoller, type DriverPoller, type PollerOptions } from './driver-poller.js';
+import { createDriverPolling, type PollerOptions } from './driver-polling.js';
 
 /** Offer records kept while the database cannot be reached; the oldest go first past it. */
 const MAX_PENDING_RECORDS = 10_000;
@@ -68,8 +69,66 @@ export function createCatcher(deps: {
   const now = deps.now ?? Date.now;
   const onEvent = deps.onEvent ?? (() => {});
   const holderId = deps.holderId ?? `gw-${process.pid}-${randomUUID().slice(0, 8)}`;
-  const pollers = new Map<string, DriverPoller>();
   const stopping = new Set<Promise<void>>();
+  // One set of callbacks for every driver: each gets the driver's id.
+  const polling = createDriverPolling({
+    platform,
+    options,
+    now,
+    record: (record) => {
+      pending.push(record);
+      if (record.kind === 'won') {
+        void flush();
+        onEvent(record.userId, {
+          kind: 'block-won',
+          offerId: record.offerId,
+          serviceAreaId: record.serviceAreaId,
+          startTime: record.startTime,
+          endTime: record.endTime,
+          pay: record.pay,
+        });
+      }
+    },
+    refreshSession: async (userId, expired) => {
+      const fresh = await platform.refreshSession(expired);
+      // The old refresh token is spent: keep polling with the new session even if saving
+      // it fails (another process taking the driver over would then need a reconnect).
+      void updateLinkSession(db, userId, cipher.seal(fresh), now()).catch((error) =>
+        log.error({ err: error }, 'could not save a refreshed platform session'),
+      );
+      return fresh;
+    },
+    onCodeRequired: (userId) => {
+      void markNeedsCode(db, userId, now()).then(
+        (at) => {
+          if (at !== null) onEvent(userId, { kind: 'needs-code', at });
+          wake();
+        },
+        (error) => log.error({ err: error }, 'could not mark a driver as needing a code'),
+      );
+    },
+    onThrottled: (userId, until) => {
+      const at = now();
+      void setThrottledUntil(db, userId, until, at).then(
+        (started) => {
+          if (started && until - at >= (options.throttleAlertMinMs ?? 0)) {
+            onEvent(userId, { kind: 'throttled', until });
+          }
+        },
+        (error) => log.error({ err: error }, 'could not record a throttle'),
+      );
+    },
+    onUnauthorized: (userId) => {
+      void markDisconnected(db, userId).then(
+        (at) => {
+          if (at !== null) onEvent(userId, { kind: 'disconnected', at });
+          wake();
+        },
+        (error) => log.error({ err: error }, 'could not mark a driver disconnected'),
+      );
+    },
+    onError: (error) => log.error({ err: error }, 'poll failed'),
+  });
   let pending: OfferRecord[] = [];
   let flushFailing = false;
   let roundTimer: NodeJS.Timeout | null = null;
@@ -100,8 +159,7 @@ export function createCatcher(deps: {
   };
 
   const stopPoller = (userId: string) => {
-    const stopped = pollers.get(userId)?.stop();
-    pollers.delete(userId);
+    const stopped = polling.remove(userId);
     if (stopped) {
       stopping.add(stopped);
       void stopped.finally(() => stopping.delete(stopped));
@@ -117,9 +175,9 @@ export function createCatcher(deps: {
     });
     if (!running) return;
     const heldSet = new Set(held);
-    for (const userId of [...pollers.keys()]) if (!heldSet.has(userId)) stopPoller(userId);
+    for (const userId of polling.userIds()) if (!heldSet.has(userId)) stopPoller(userId);
     const drivers = await loadCatchableDrivers(db, held);
-    const fresh = drivers.filter((d) => !pollers.has(d.userId));
+    const fresh = drivers.filter((d) => !polling.has(d.userId));
     const wonBlocks = await listUpcomingWonBlocks(
       db,
       fresh.map((d) => d.userId),
@@ -131,13 +189,13 @@ export function createCatcher(deps: {
       // Far from every schedule window no offer could suit the driver: hold the lease, skip the
       // polls (docs/product.md, 'Outside the schedule').
       if (!scheduleSearch(driver.filters, at).searching) {
-        if (pollers.has(driver.userId)) stopPoller(driver.userId);
+        if (polling.has(driver.userId)) stopPoller(driver.userId);
         continue;
       }
-      const existing = pollers.get(driver.userId);
-      if (existing) {
-        if (existing.filtersUpdatedAt !== driver.filtersUpdatedAt) {
-          existing.setFilters(driver.filters, driver.filtersUpdatedAt);
+      const updatedAt = polling.filtersUpdatedAt(driver.userId);
+      if (updatedAt !== undefined) {
+        if (updatedAt !== driver.filtersUpdatedAt) {
+          polling.setFilters(driver.userId, driver.filters, driver.filtersUpdatedAt);
         }
         continue;
       }
@@ -154,74 +212,13 @@ export function createCatcher(deps: {
         if (at !== null) onEvent(driver.userId, { kind: 'disconnected', at });
         continue;
       }
-      pollers.set(
-        driver.userId,
-        createDriverPoller({
-          userId: driver.userId,
-          session,
-          filters: driver.filters,
-          filtersUpdatedAt: driver.filtersUpdatedAt,
-          wonBlocks: wonBlocks.get(driver.userId) ?? [],
-          platform,
-          options,
-          now,
-          record: (record) => {
-            pending.push(record);
-            if (record.kind === 'won') {
-              void flush();
-              onEvent(record.userId, {
-                kind: 'block-won',
-                offerId: record.offerId,
-                serviceAreaId: record.serviceAreaId,
-                startTime: record.startTime,
-                endTime: record.endTime,
-                pay: record.pay,
-              });
-            }
-          },
-          refreshSession: async (userId, expired) => {
-            const fresh = await platform.refreshSession(expired);
-            // The old refresh token is spent: keep polling with the new session even if saving
-            // it fails (another process taking the driver over would then need a reconnect).
-            void updateLinkSession(db, userId, cipher.seal(fresh), now()).catch((error) =>
-              log.error({ err: error }, 'could not save a refreshed platform session'),
-            );
-            return fresh;
-          },
-          onCodeRequired: (userId) => {
-            stopPoller(userId);
-            void markNeedsCode(db, userId, now()).then(
-              (at) => {
-                if (at !== null) onEvent(userId, { kind: 'needs-code', at });
-                wake();
-              },
-              (error) => log.error({ err: error }, 'could not mark a driver as needing a code'),
-            );
-          },
-          onThrottled: (userId, until) => {
-            const at = now();
-            void setThrottledUntil(db, userId, until, at).then(
-              (started) => {
-                if (started && until - at >= (options.throttleAlertMinMs ?? 0)) {
-                  onEvent(userId, { kind: 'throttled', until });
-                }
-              },
-              (error) => log.error({ err: error }, 'could not record a throttle'),
-            );
-          },
-          onUnauthorized: (userId) => {
-            stopPoller(userId);
-            void markDisconnected(db, userId).then(
-              (at) => {
-                if (at !== null) onEvent(userId, { kind: 'disconnected', at });
-                wake();
-              },
-              (error) => log.error({ err: error }, 'could not mark a driver disconnected'),
-            );
-          },
-          onError: (error) => log.error({ err: error }, 'poll failed'),
-        }),
-      );
+      polling.add({
+        userId: driver.userId,
+        session,
+        filters: driver.filters,
+        filtersUpdatedAt: driver.filtersUpdatedAt,
+        wonBlocks: wonBlocks.get(driver.userId) ?? [],
+      });
     }
   };
 
@@ -263,7 +260,7 @@ export function createCatcher(deps: {
       running = true;
       unsubscribe =
         platform.onNewOffers?.(() => {
-          for (const poller of pollers.values()) poller.pollSoon();
+          polling.pollSoon();
         }) ?? null;
       const tick = () => {
         flushTimer = setTimeout(() => {
@@ -283,7 +280,7 @@ export function createCatcher(deps: {
       if (flushTimer) clearTimeout(flushTimer);
       roundTimer = null;
       flushTimer = null;
-      await Promise.all([...pollers.keys()].map(stopPoller));
+      await Promise.all(polling.userIds().map(stopPoller));
       await round;
       await flush();
       await releaseHolder(db, holderId).catch((error) =>
@@ -291,7 +288,7 @@ export function createCatcher(deps: {
       );
     },
     wake,
-    heldDrivers: () => [...pollers.keys()],
+    heldDrivers: () => polling.userIds(),
     async settle() {
       await round;
       await Promise.all(stopping);

@@ -1,18 +1,25 @@
 // The edge every request crosses before its route: security headers (@fastify/helmet, a strict
 // Content-Security-Policy), CORS for the configured origins only (@fastify/cors), and rate limits
-// (@fastify/rate-limit) counted where every process of a deployment sees them: Redis when
-// REDIS_URL is set, PostgreSQL when the gateway runs on it, memory for the embedded PGlite (one
-// process). A route declares its own limit with `config: { rateLimit: { max, timeWindow } }`.
+// (@fastify/rate-limit) counted in the process and shared in batches where every process of a
+// deployment sees them: Redis when REDIS_URL is set, PostgreSQL when the gateway runs on it,
+// nowhere for the embedded PGlite (one process). See http/shared-request-counts.ts for the
+// overshoot. A route declares its own limit with `config: { rateLimit: { max, timeWindow } }`.
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import type { GatewayConfig } from '../config.js';
 import type { Queryable } from '../storage/db.js';
-import { hitCounter } from '../storage/security-counters.js';
+import { addToCounters } from '../storage/security-counters.js';
 import { isWebAppRequest } from '../web.js';
 import { ApiError } from './errors.js';
+import type { Metrics } from './metrics.js';
+import { redisCounters } from './redis-counters.js';
+import {
+  createRequestCounts,
+  type RequestCounts,
+  type SharedCounters,
+} from './shared-request-counts.js';
 
 /** Headers the clients read from answers: the health check's version and CDN ids. */
 export const EXPOSED_HEADERS = ['x-amz-version-id', 'x-amz-cf-id'];
@@ -29,7 +36,7 @@ const ALLOWED_HEADERS = [
 
 export async function registerEdge(
   app: FastifyInstance,
-  deps: { db: Queryable; config: GatewayConfig },
+  deps: { db: Queryable; config: GatewayConfig; metrics: Metrics },
 ): Promise<{ close(): Promise<void> }> {
   const { db, config } = deps;
 
@@ -75,20 +82,24 @@ export async function registerEdge(
     maxAge: 600,
   });
 
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 })
-    : null;
+  const redis = config.redisUrl ? redisCounters(config.redisUrl) : null;
+  // Redis is optional at start too: without an answer within a second the limit starts counted
+  // here and moves to Redis once it connects.
+  await redis?.connected(1000);
+  const shared = redis ?? (config.databaseUrl ? databaseCounters(db) : null);
+  const counts = createRequestCounts({
+    shared,
+    shareMs: config.rateLimit.shareMs,
+    log: app.log,
+    metrics: deps.metrics,
+  });
   await app.register(rateLimit, {
     global: true,
-    // The web app's files cost no query; counting them would cost one each on PostgreSQL.
+    // The web app's files are not counted: they are cheap and a page load asks for many.
     allowList: (request) => isWebAppRequest(request),
     max: config.rateLimit.perMinute,
     timeWindow: 60_000,
-    ...(redis
-      ? { redis, nameSpace: 'blockcatch-rate-limit:' }
-      : config.databaseUrl
-        ? { store: databaseStore(db) }
-        : {}),
+    store: countingStore(counts),
     errorResponseBuilder: (_request, context) =>
       new ApiError(
         429,
@@ -99,14 +110,20 @@ export async function registerEdge(
 
   return {
     async close() {
-      if (redis) await redis.quit();
+      await counts.close();
+      await redis?.close();
     },
   };
 }
 
-/** @fastify/rate-limit's store over the shared `security_counters` table (PostgreSQL). */
-function databaseStore(db: Queryable) {
-  return class DatabaseStore implements FastifyRateLimitStore {
+/** The shared store over the `security_counters` table (PostgreSQL without Redis). */
+function databaseCounters(db: Queryable): SharedCounters {
+  return { name: 'postgres', add: (hits, now) => addToCounters(db, hits, now) };
+}
+
+/** @fastify/rate-limit's store over the process's counts; each route with its own limit apart. */
+function countingStore(counts: RequestCounts) {
+  return class CountingStore implements FastifyRateLimitStore {
     private readonly prefix: string;
     // The plugin constructs the store with its options; a route's child passes its own prefix.
     constructor(_options?: unknown, prefix = 'http:') {
@@ -116,18 +133,19 @@ function databaseStore(db: Queryable) {
       key: string,
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
+      max: number,
     ): void {
-      const now = Date.now();
-      hitCounter(db, `${this.prefix}${key}`, timeWindow, now).then(
-        ({ count, windowEnd }) => callback(null, { current: count, ttl: windowEnd - now }),
+      counts.hit(`${this.prefix}${key}`, timeWindow, max).then(
+        (result) => callback(null, result),
         (error: Error) => callback(error),
       );
     }
-    child(routeOptions: { path: string; method: string | string[] }): FastifyRateLimitStore {
-      return new DatabaseStore(
-        undefined,
-        `http:${[routeOptions.method].flat().join(',')}:${routeOptions.path}:`,
-      );
+    child(options: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      // The plugin passes its merged options with the route under `routeInfo`, whatever its types say.
+      const route =
+        (options as unknown as { routeInfo?: { method?: string | string[]; url?: string } })
+          .routeInfo ?? {};
+      return new CountingStore(undefined, `http:${[route.method].flat().join(',')}:${route.url}:`);
     }
   };
 }

@@ -9,8 +9,55 @@
 //         | { id, type: 'end', tx, commit } | { id, type: 'close' }
 // Answers:  { id, ok: true, value } | { id, ok: false, error: { message, props } }
 // The first answer (id 0) says whether PGlite opened.
+import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+
+/**
+ * What PGlite runs with, to keep the process small (docs/operations.md, "Memory on PGlite"). Its
+ * WebAssembly memory starts at 128 MB (the least the module accepts) and never shrinks, so what
+ * bounds it is PostgreSQL's own use: a small buffer cache (the data folder's pages stay in the
+ * operating system's file cache, outside the process) and modest sort and maintenance memory.
+ */
+const SETTINGS = [
+  'shared_buffers=16MB',
+  'work_mem=4MB',
+  'maintenance_work_mem=16MB',
+  'temp_buffers=1MB',
+  'wal_buffers=1MB',
+];
+const startParams = [
+  ...PGlite.defaultStartParams,
+  ...SETTINGS.flatMap((setting) => ['-c', setting]),
+];
+
+/**
+ * Creating a database (initdb) grows PGlite's memory by about 500 MB that is never given back, so a
+ * new data folder is created by a short-lived process of its own, and this thread only opens it.
+ * @param {string} dataDir
+ */
+async function createDataFolder(dataDir) {
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return;
+  const creator = fork(fileURLToPath(import.meta.url), [CREATE_FLAG, dataDir], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const code = await new Promise((resolve, reject) => {
+    creator.once('exit', resolve);
+    creator.once('error', reject);
+  });
+  if (code !== 0) throw new Error(`Creating the database in ${dataDir} failed (exit ${code}).`);
+}
+
+const CREATE_FLAG = '--create-pglite-data-folder';
+const creating = process.argv.indexOf(CREATE_FLAG);
+if (creating >= 0) {
+  const created = await PGlite.create(process.argv[creating + 1], { startParams });
+  await created.close();
+  process.exit(0);
+}
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 
@@ -50,9 +97,10 @@ const ROLLBACK = Symbol('rollback');
 /** @type {PGlite} */
 let lite;
 try {
+  if (workerData.dataDir) await createDataFolder(workerData.dataDir);
   lite = workerData.template
-    ? await PGlite.create({ loadDataDir: new Blob([workerData.template]) })
-    : await PGlite.create(workerData.dataDir);
+    ? await PGlite.create({ loadDataDir: new Blob([workerData.template]), startParams })
+    : await PGlite.create(workerData.dataDir, { startParams });
   port.postMessage({ id: 0, ok: true });
 } catch (error) {
   port.postMessage({ id: 0, ok: false, error: describe(error) });

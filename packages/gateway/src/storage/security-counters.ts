@@ -28,6 +28,34 @@ export async function hitCounter(
   return { count: row.count, windowEnd: Number(row.window_end) };
 }
 
+/**
+ * Adds many counters' hits in one statement (the request limit's shares), each starting a new
+ * window when its last one has ended; answers each key's count and window end, in order. Keys are
+ * locked in sorted order, so two processes sharing at once cannot deadlock.
+ */
+export async function addToCounters(
+  db: Queryable,
+  hits: { key: string; by: number; windowMs: number }[],
+  now: number,
+): Promise<CounterState[]> {
+  const sorted = [...hits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const rows = await db.query<{ key: string; count: number; window_end: number }>(
+    `INSERT INTO security_counters AS c (key, count, window_end)
+     SELECT t.key, t.by, $4::bigint + t.window_ms
+       FROM unnest($1::text[], $2::int[], $3::bigint[]) WITH ORDINALITY AS t(key, by, window_ms, n)
+      ORDER BY t.n
+     ON CONFLICT (key) DO UPDATE SET
+       count = CASE WHEN c.window_end <= $4::bigint THEN EXCLUDED.count ELSE c.count + EXCLUDED.count END,
+       window_end = CASE WHEN c.window_end <= $4::bigint THEN EXCLUDED.window_end ELSE c.window_end END
+     RETURNING key, count, window_end`,
+    [sorted.map((h) => h.key), sorted.map((h) => h.by), sorted.map((h) => h.windowMs), now],
+  );
+  const byKey = new Map(
+    rows.map((row) => [row.key, { count: row.count, windowEnd: Number(row.window_end) }]),
+  );
+  return hits.map((hit) => byKey.get(hit.key)!);
+}
+
 /** The counter now: 0 when it was never hit or its window has ended. */
 export async function readCounter(db: Queryable, key: string, now: number): Promise<CounterState> {
   const rows = await db.query<{ count: number; window_end: number }>(

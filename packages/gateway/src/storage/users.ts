@@ -137,35 +137,74 @@ export async function listUsers(db: Queryable, product: Product): Promise<UserRe
 const ISO_EXPIRATION = `to_char('epoch'::timestamp + expiration_ts * interval '1 millisecond',
   'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** Rows per query of the users table's answer (see usersTableJson). */
+const TABLE_JSON_PAGE_ROWS = 20_000;
+
 /**
  * The `Items` array of a product's users table, as the text `JSON.stringify` would write for
  * `listUsers(…).map(toFlexUser | toSparkUser)`, byte for byte, but built by the database: reading
  * 100,000 rows as objects and writing them out again takes seconds, one text value a fraction.
+ * It is built a page of rows per query on the (product, created, id) index: one text of the whole
+ * table would grow PGlite's memory, which never shrinks, by several times its size (a 30 MB table
+ * cost about 300 MB for good), and would hold the embedded database's one connection while other
+ * requests' queries wait. The caller reads the table's version first, so a write between pages
+ * only means the next request builds it again.
  */
-export async function usersTableJson(db: Queryable, product: Product): Promise<string> {
+export async function usersTableJson(
+  db: Queryable,
+  product: Product,
+  pageRows = TABLE_JSON_PAGE_ROWS,
+): Promise<string> {
   const place =
     product === 'flex'
       ? `',"humanRegion":' || ${jsonText('human_region')}`
       : `',"driverOptions":{"deliveryArea":' || ${jsonText('delivery_area')} || '}'`;
-  const rows = await db.query<{ items: string }>(
-    `SELECT '[' || coalesce(string_agg(
-       '{"name":' || to_json(name)::text ||
-       ',"phoneNumber":' || to_json(phone_number)::text ||
-       ',"referral":' || ${jsonText('referral')} ||
-       ',"goodStanding":' || good_standing::text ||
-       ',"proxyInstalled":' || proxy_installed::text ||
-       ',"setupComplete":' || setup_complete::text ||
-       ',"createDateTimestamp":' || create_date_ts::text ||
-       ',"expirationDate":' || coalesce('"' || ${ISO_EXPIRATION} || '"', 'null') ||
-       ',"expirationDateTimestamp":' || coalesce(expiration_ts::text, 'null') ||
-       ',"stripeExpressId":' || ${jsonText('stripe_express_id')} ||
-       ',"status":' || to_json(status)::text ||
-       ${place} || '}',
-       ',' ORDER BY create_date_ts, id), '') || ']' AS items
-     FROM users WHERE product = $1`,
-    [product],
+  // A page must be read along the index, not sorted from every remaining row: without statistics
+  // (PGlite never analyzes on its own) the planner takes the table for empty and sorts. Once
+  // analyzed, its estimates follow the table's size.
+  const [stats] = await db.query<{ analyzed: boolean }>(
+    `SELECT reltuples >= 0 AS analyzed FROM pg_class WHERE oid = 'users'::regclass`,
   );
-  return rows[0]?.items ?? '[]';
+  if (!stats?.analyzed) await db.query('ANALYZE users');
+  const parts: string[] = [];
+  let after: [number, string] | null = null;
+  for (;;) {
+    const rows: TableJsonPage[] = await db.query<TableJsonPage>(
+      `SELECT string_agg(
+         '{"name":' || to_json(name)::text ||
+         ',"phoneNumber":' || to_json(phone_number)::text ||
+         ',"referral":' || ${jsonText('referral')} ||
+         ',"goodStanding":' || good_standing::text ||
+         ',"proxyInstalled":' || proxy_installed::text ||
+         ',"setupComplete":' || setup_complete::text ||
+         ',"createDateTimestamp":' || create_date_ts::text ||
+         ',"expirationDate":' || coalesce('"' || ${ISO_EXPIRATION} || '"', 'null') ||
+         ',"expirationDateTimestamp":' || coalesce(expiration_ts::text, 'null') ||
+         ',"stripeExpressId":' || ${jsonText('stripe_express_id')} ||
+         ',"status":' || to_json(status)::text ||
+         ${place} || '}',
+         ',' ORDER BY create_date_ts, id) AS items,
+         count(*)::int AS rows,
+         (array_agg(create_date_ts ORDER BY create_date_ts DESC, id DESC))[1] AS last_created,
+         (array_agg(id ORDER BY create_date_ts DESC, id DESC))[1] AS last_id
+       FROM (SELECT * FROM users WHERE product = $1
+         ${after ? 'AND (create_date_ts, id) > ($3, $4)' : ''}
+         ORDER BY create_date_ts, id LIMIT $2) page`,
+      after ? [product, pageRows, ...after] : [product, pageRows],
+    );
+    const page = rows[0];
+    if (page?.items) parts.push(page.items);
+    if (!page || page.rows < pageRows) break;
+    after = [Number(page.last_created), page.last_id!];
+  }
+  return `[${parts.join(',')}]`;
+}
+
+interface TableJsonPage {
+  items: string | null;
+  rows: number;
+  last_created: number | null;
+  last_id: string | null;
 }
 
 type PageTuple = [
