@@ -1,7 +1,7 @@
 // /flex/dashboard (Home): first and large, whether the catcher is searching (or why not, or that
 // the service is expiring or expired) with the one on/off switch; then today's and the coming won
 // blocks; then the offers won, disliked (with the reason) and gone.
-import { type DriverDashboard, HttpError, localTimeZone, type OfferKind } from '@blockcatch/sdk';
+import { type DriverDashboard, HttpError, type OfferKind } from '@blockcatch/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,11 +10,11 @@ import { LatencyLine } from '../../components/driver/LatencyLine.js';
 import { SearchState } from '../../components/driver/SearchState.js';
 import { FormAlert } from '../../components/FormAlert.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
-import { OfferList } from '../../components/OfferList.js';
+import { OfferList, ZoneNote } from '../../components/OfferList.js';
 import { useToast } from '../../components/ui/Toast.js';
 import { errorMessage } from '../../hooks/errorMessage.js';
 import { driverQueries } from '../../hooks/queries.js';
-import { useFormat } from '../../hooks/useFormat.js';
+import { useDriverFormat, useDriverZone } from '../../hooks/useDriverFormat.js';
 import { gateway } from '../../sdk.js';
 
 const KINDS: OfferKind[] = ['won', 'disliked', 'gone'];
@@ -29,9 +29,10 @@ export default function DashboardPage() {
   const latency = useQuery(driverQueries.latency());
   const [alert, setAlert] = useState<string | null>(null);
   const [switching, setSwitching] = useState(false);
-  const timeZone = localTimeZone();
+  // Every time on this screen is on the driver's saved zone, the calendar's.
+  const timeZone = useDriverZone();
 
-  if (dashboard.isPending) return <LoadingOverlay />;
+  if (dashboard.isPending || timeZone === undefined) return <LoadingOverlay />;
   if (!dashboard.data) {
     return (
       <main className="page">
@@ -126,7 +127,13 @@ export default function DashboardPage() {
         {offers.error ? (
           <p role="alert">{t('errors.couldNotLoadOffers')}</p>
         ) : (
-          offers.data && <OfferList offers={offers.data} timeZone={timeZone} />
+          offers.data && (
+            <OfferList
+              offers={offers.data}
+              timeZone={timeZone}
+              empty={t(`flex.offers.empty-${kind}`)}
+            />
+          )
         )}
       </section>
     </main>
@@ -146,7 +153,7 @@ function systemState(data: DriverDashboard): SystemState {
 function WonBlocks() {
   const { t } = useTranslation();
   const calendar = useQuery(driverQueries.calendar());
-  const fmt = useFormat(calendar.data?.timeZone);
+  const fmt = useDriverFormat();
   const now = Date.now();
   const items = (calendar.data?.Items ?? []).filter((item) => item.endTime > now);
   const todayKey = fmt.date(now);
@@ -155,6 +162,7 @@ function WonBlocks() {
   return (
     <section className="card" aria-labelledby="won-title">
       <h2 id="won-title">{t('flex.dashboard.upcomingTitle')}</h2>
+      {calendar.data && <ZoneNote timeZone={calendar.data.timeZone} />}
       {calendar.isError ? (
         <p role="alert">{t('errors.couldNotLoadCalendar')}</p>
       ) : calendar.data && items.length === 0 ? (
@@ -182,7 +190,7 @@ function WonBlocks() {
 
 function ServiceBanner({ data }: { data: DriverDashboard }) {
   const { t } = useTranslation();
-  const fmt = useFormat();
+  const fmt = useDriverFormat();
   if (data.expired || !data.goodStanding) {
     return (
       <p className="banner banner-danger">

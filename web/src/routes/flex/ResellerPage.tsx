@@ -5,12 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { driverQueries } from '../../hooks/queries.js';
-import { useFormat } from '../../hooks/useFormat.js';
+import { useDriverFormat } from '../../hooks/useDriverFormat.js';
 
 export default function ResellerPage() {
   const { t } = useTranslation();
   const reseller = useQuery(driverQueries.reseller());
-  const fmt = useFormat();
+  const fmt = useDriverFormat();
   if (reseller.isPending) return <LoadingOverlay />;
   return (
     <main className="page">
