@@ -5,9 +5,9 @@ import {
   type BrowserSandbox,
   DRIVER,
   extendService,
+  type StorageState,
   settled,
   startBrowserSandbox,
-  type StorageState,
 } from './harness.js';
 
 const DRIVER_ZONE = 'America/Chicago';
