@@ -1,9 +1,9 @@
 // /flex/dashboard (Home): first and large, whether the catcher is searching (or why not, or that
 // the service is expiring or expired) with the one on/off switch; then today's and the coming won
 // blocks; then the offers won, disliked (with the reason) and gone.
-import { type DriverDashboard, HttpError, type OfferKind } from '@blockcatch/sdk';
+import { type DriverDashboard, HttpError, type OfferItem, type OfferKind } from '@blockcatch/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LatencyLine } from '../../components/driver/LatencyLine.js';
@@ -11,6 +11,7 @@ import { SearchState } from '../../components/driver/SearchState.js';
 import { FormAlert } from '../../components/FormAlert.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { OfferList, ZoneNote } from '../../components/OfferList.js';
+import { Badge } from '../../components/ui/Badge.js';
 import { useToast } from '../../components/ui/Toast.js';
 import { errorMessage } from '../../hooks/errorMessage.js';
 import { driverQueries } from '../../hooks/queries.js';
@@ -27,6 +28,9 @@ export default function DashboardPage() {
   const [kind, setKind] = useState<OfferKind>('won');
   const offers = useQuery(driverQueries.offers(kind));
   const latency = useQuery(driverQueries.latency());
+  const calendar = useQuery(driverQueries.calendar());
+  // "I've arrived" shows in a block's check-in window only: re-read the clock every minute.
+  useNow(60_000);
   const [alert, setAlert] = useState<string | null>(null);
   const [switching, setSwitching] = useState(false);
   // Every time on this screen is on the driver's saved zone, the calendar's.
@@ -86,10 +90,15 @@ export default function DashboardPage() {
         <p className="state-headline">
           {state === 'expired'
             ? t('flex.dashboard.expiredTitle')
-            : state === 'searching'
+            : data.searching
               ? t('flex.dashboard.searching')
               : t('flex.dashboard.notSearching')}
         </p>
+        {data.expiringSoon && state !== 'expired' && (
+          <p className="state-flag">
+            <Badge tone="warn">{t('flex.dashboard.expiringTitle')}</Badge>
+          </p>
+        )}
         <SearchState data={data} timeZone={timeZone} />
         <LatencyLine latency={latency.data} />
         <ServiceBanner data={data} />
@@ -108,9 +117,11 @@ export default function DashboardPage() {
               {data.systemOn ? t('flex.dashboard.systemOn') : t('flex.dashboard.systemOff')}
             </span>
           </button>
-          <button type="button" className="large" onClick={onArrive}>
-            {t('flex.dashboard.arrived')}
-          </button>
+          {inCheckInWindow(calendar.data?.Items ?? [], Date.now()) && (
+            <button type="button" className="large" onClick={onArrive}>
+              {t('flex.dashboard.arrived')}
+            </button>
+          )}
         </div>
         <FormAlert text={alert} />
       </section>
@@ -138,6 +149,23 @@ export default function DashboardPage() {
       </section>
     </main>
   );
+}
+
+/** How long before a won block starts its driver may check in ("I've arrived"). */
+export const CHECK_IN_OPENS_MS = 30 * 60_000;
+
+/** A won block is under way, or starts within CHECK_IN_OPENS_MS: the driver may check in. */
+function inCheckInWindow(blocks: OfferItem[], now: number): boolean {
+  return blocks.some((b) => b.startTime - CHECK_IN_OPENS_MS <= now && now < b.endTime);
+}
+
+/** Re-renders every `ms`, for what depends on the clock. */
+function useNow(ms: number): void {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTick((n) => n + 1), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
 }
 
 type SystemState = 'searching' | 'not-searching' | 'expiring' | 'expired';

@@ -1,6 +1,9 @@
-// A driver's times in a real browser whose zone (New York) is not the driver's saved one
-// (Chicago): the same won block reads the same everywhere, on the driver's zone, marked with it.
+// The driver's home screen in a real browser whose zone (New York) is not the driver's saved one
+// (Chicago): the same won block reads the same everywhere, on the driver's zone, marked with it;
+// "I've arrived" only in a block's check-in window; a searching driver whose service ends today is
+// told both; inviting your own number answers with a sentence.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.js';
 import {
   type BrowserSandbox,
   DRIVER,
@@ -26,6 +29,18 @@ beforeAll(async () => {
   userId = users[0]!.id;
   session = await sandbox.sessionOf(DRIVER);
 });
+
+/** Turns the driver's system on or off, as the switch does. */
+async function setSystem(status: 'start' | 'stop'): Promise<void> {
+  await sandbox.gateway.db.query('UPDATE users SET status = $2 WHERE id = $1', [userId, status]);
+}
+
+/** Forgets every block the driver won, so the test's own are the only ones. */
+async function clearWonBlocks(): Promise<void> {
+  await sandbox.gateway.db.query("DELETE FROM driver_offers WHERE user_id = $1 AND kind = 'won'", [
+    userId,
+  ]);
+}
 afterAll(async () => {
   await sandbox?.close();
 });
@@ -89,5 +104,55 @@ describe("a driver's times", () => {
       .getByText(/Central Time/)
       .waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it("offer I've arrived only from half an hour before a won block until its end", async () => {
+    await setSystem('stop');
+    await clearWonBlocks();
+    await wonBlock('later-today', Date.now() + 6 * HOUR, 4);
+    const { page, errors } = await sandbox.newPage({ storageState: session });
+    const arrived = page.getByRole('button', { name: "I've arrived" });
+    await page.goto('/flex/dashboard');
+    await settled(page);
+    await page.locator('li[data-offer-id="later-today"]').first().waitFor();
+    expect(await arrived.count()).toBe(0);
+
+    await wonBlock('soon', Date.now() + 10 * 60_000, 3);
+    await page.reload();
+    await settled(page);
+    await arrived.click();
+    // Off, the check-in is refused with the spec's sentence.
+    await page.getByText("You must turn on the system to use I've arrived").waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('tell a searching driver whose service ends today both', async () => {
+    await setSystem('start');
+    await extendService(sandbox.gateway, DRIVER.phoneNumber, 0.5);
+    const { page } = await sandbox.newPage({ storageState: session });
+    await page.goto('/flex/dashboard');
+    await settled(page);
+    const card = page.getByTestId('system-state');
+    // The catcher takes the driver on within seconds of the switch.
+    await eventually(
+      async () => {
+        await page.reload();
+        await settled(page);
+        expect(await card.locator('.state-headline').textContent()).toBe('Searching for blocks');
+      },
+      { timeout: 30_000, interval: 500 },
+    );
+    await card.getByText('Expiring today').waitFor();
+    await extendService(sandbox.gateway, DRIVER.phoneNumber);
+  });
+
+  it('answer an invitation to your own number with a sentence', async () => {
+    const { page } = await sandbox.newPage({ storageState: session, language: 'es' });
+    await page.goto('/flex/invite');
+    await settled(page);
+    await page.getByLabel('Número de teléfono de tu amigo').fill(DRIVER.phoneNumber);
+    await page.getByRole('button', { name: 'Enviar invitación' }).click();
+    await page.getByText('Ese es tu propio número.', { exact: false }).waitFor();
+    expect(await page.getByText('phoneNumber').count()).toBe(0);
   });
 });
