@@ -155,4 +155,39 @@ describe("a driver's times", () => {
     await page.getByText('Ese es tu propio número.', { exact: false }).waitFor();
     expect(await page.getByText('phoneNumber').count()).toBe(0);
   });
+
+  it('list offers in start order with dollars written $90.00 in Spanish too', async () => {
+    const now = Date.now();
+    // Seen newest-first in the opposite order of their starts.
+    for (const [offerId, startsIn, seenAgo] of [
+      ['late', 30, 3],
+      ['middle', 20, 2],
+      ['early', 10, 1],
+    ] as const) {
+      await sandbox.gateway.db.query(
+        `INSERT INTO driver_offers (user_id, offer_id, kind, reason, service_area_id, start_ts,
+           end_ts, pay, seen_ts)
+         VALUES ($1, $2, 'disliked', 'hourly-pay', 'DAU1', $3, $4, 90, $5)`,
+        [
+          userId,
+          `order-${offerId}`,
+          now + startsIn * HOUR,
+          now + (startsIn + 3) * HOUR,
+          now - seenAgo,
+        ],
+      );
+    }
+    const { page } = await sandbox.newPage({ storageState: session, language: 'es' });
+    await page.goto('/flex/dashboard');
+    await settled(page);
+    await page.getByRole('button', { name: /Descartadas/ }).click();
+    const ours = page.locator('li[data-offer-id^="order-"]');
+    await ours.nth(2).waitFor();
+    const ids = await ours.evaluateAll((items) =>
+      items.map((li) => li.getAttribute('data-offer-id')),
+    );
+    expect(ids).toEqual(['order-early', 'order-middle', 'order-late']);
+    expect(await ours.first().textContent()).toContain('$90.00');
+    expect(await page.locator('main').textContent()).not.toContain('US$');
+  });
 });

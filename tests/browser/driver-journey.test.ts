@@ -51,7 +51,9 @@ describe('a new driver', () => {
     await screenshot(page, 'en-confirm-account');
     await page.getByLabel('Confirmation code').fill('000000');
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-    await page.getByText("Couldn't confirm account").waitFor();
+    await page
+      .getByText("Couldn't confirm account: the code is wrong or has expired.", { exact: false })
+      .waitFor();
     const code = await latestCode(sandbox.gateway, phone, { afterId: mark });
     await page.getByLabel('Confirmation code').fill(code);
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();

@@ -139,11 +139,21 @@ export default function DashboardPage() {
           <p role="alert">{t('errors.couldNotLoadOffers')}</p>
         ) : (
           offers.data && (
-            <OfferList
-              offers={offers.data}
-              timeZone={timeZone}
-              empty={t(`flex.offers.empty-${kind}`)}
-            />
+            <>
+              <OfferList
+                offers={offers.data}
+                timeZone={timeZone}
+                empty={t(`flex.offers.empty-${kind}`)}
+              />
+              {offers.data.length < data.offers[kind] && (
+                <p className="muted" data-testid="offers-shown">
+                  {t('flex.offers.newestOf', {
+                    shown: offers.data.length,
+                    total: data.offers[kind],
+                  })}
+                </p>
+              )}
+            </>
           )
         )}
       </section>
