@@ -29,7 +29,7 @@ import {
   listInvitationsBy,
   listReferredUsers,
 } from '../storage/referrals.js';
-import type { UserRecord } from '../storage/users.js';
+import { isReseller } from '../storage/users.js';
 import { generateReferralCode } from './codes.js';
 import { invitationMessage } from './invitation-message.js';
 
@@ -180,11 +180,6 @@ export function registerReferralRoutes(
       return { referralCode, totals, Items: items };
     },
   );
-}
-
-/** Resellers are paid out through a Stripe Express account, or hold the reseller role. */
-export function isReseller(user: UserRecord): boolean {
-  return user.stripe_express_id !== null || user.role === 'reseller';
 }
 
 function requirePhone(input: string): string {
