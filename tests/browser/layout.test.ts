@@ -7,6 +7,7 @@ import {
   DRIVER,
   extendService,
   OWNER,
+  overflowsHorizontally,
   settled,
   startBrowserSandbox,
 } from './harness.js';
@@ -82,5 +83,23 @@ describe('on a phone', () => {
     });
     expect(split).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  it('keeps every Filters input at least 64 px wide at 375 px', async () => {
+    const session = await sandbox.sessionOf(DRIVER);
+    const { page } = await sandbox.newPage({ width: 375, storageState: session });
+    await page.goto('/flex/settings');
+    await settled(page);
+    await page.getByLabel('Min amount per hour', { exact: true }).waitFor();
+    const narrow = await page.evaluate(() =>
+      [...document.querySelectorAll('main input:not([type="checkbox"], [type="radio"])')]
+        .map((input) => ({
+          name: input.getAttribute('id') ?? input.getAttribute('name') ?? '?',
+          width: input.getBoundingClientRect().width,
+        }))
+        .filter(({ width }) => width > 0 && width < 64),
+    );
+    expect(narrow).toEqual([]);
+    expect(await overflowsHorizontally(page)).toBe(false);
   });
 });
