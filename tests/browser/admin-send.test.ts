@@ -406,7 +406,9 @@ describe('a review with recipients who cannot be reached', () => {
     }
     await expect.poll(() => page.getByTestId('recipient-count').textContent()).toBe('2 recipients');
     await page.getByText("3 can't receive messages").waitFor();
-    await page.getByText('2 will wait for quiet hours to end').waitFor();
+    await expect
+      .poll(() => page.getByTestId('send-when').textContent())
+      .toMatch(/^Sends all 2 at 8:00\sAM in their time zone \(after quiet hours\)\.$/);
     // The message as the first selected recipient reads it: their first name filled in.
     const rendered = page.getByTestId('rendered-preview');
     await expect.poll(() => rendered.textContent()).toMatch(/\nHi (Rita|Uma), /);

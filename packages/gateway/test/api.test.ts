@@ -83,11 +83,32 @@ describe('the signed-in user', () => {
         goodStanding: member.goodStanding,
         role: member.role,
         expirationDateTimestamp: expect.any(Number),
+        reseller: false,
       });
       // Staff keep at least four weeks of service from seeding, or the fixture's later date.
       expect(user.expirationDateTimestamp).toBeGreaterThanOrEqual(
         Math.max(member.expirationDateTimestamp ?? 0, Date.now() + 27 * 24 * 3_600_000),
       );
+    }
+  });
+});
+
+describe('the reseller flag', () => {
+  it('tells a driver with a payout account that the reseller view is theirs, and it answers', async () => {
+    const driver = await startGateway();
+    try {
+      await driver.gateway.db.query(
+        "UPDATE users SET stripe_express_id = 'acct_reseller_test' WHERE phone_number = $1",
+        [DRIVER],
+      );
+      const auth = driver.as(DRIVER);
+      const user = currentUserResponseSchema.parse(
+        json((await get(driver, '/api/flex/v1/user', auth)).text),
+      );
+      expect(user.reseller).toBe(true);
+      expect((await get(driver, '/api/flex/v1/reseller', auth)).status).toBe(200);
+    } finally {
+      await driver.gateway.close();
     }
   });
 });

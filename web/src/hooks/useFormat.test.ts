@@ -21,8 +21,22 @@ describe('formatters', () => {
     expect(phone('+441234')).toBe('+441234');
   });
 
-  it('write money in dollars in either language', () => {
+  it('write US dollars as $25.00 in either language', () => {
     expect(formatters('en').money(25)).toBe('$25.00');
-    expect(formatters('es').money(25)).toMatch(/^25,00\s?US\$$/);
+    expect(formatters('es').money(25)).toBe('$25.00');
+    expect(formatters('es').money(1234.5)).toBe('$1,234.50');
+  });
+
+  it('mark times with the zone only when it is not the device’s', () => {
+    const start = Date.UTC(2026, 11, 21, 12, 15);
+    const end = start + 4.5 * 3_600_000;
+    const away = formatters('en', 'America/Chicago', 'America/New_York');
+    expect(away.timeRange(start, end).replace(/\s/g, ' ')).toBe('6:15 – 10:45 AM CST');
+    expect(away.zoneName).toBe('Central Time');
+    const home = formatters('en', 'America/Chicago', 'America/Chicago');
+    expect(home.timeRange(start, end).replace(/\s/g, ' ')).toBe('6:15 – 10:45 AM');
+    expect(home.time(start).replace(/\s/g, ' ')).toBe('6:15 AM');
+    expect(home.zoneName).toBeNull();
+    expect(formatters('es', 'America/Chicago', 'America/New_York').zoneName).toBe('hora central');
   });
 });

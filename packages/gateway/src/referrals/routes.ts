@@ -33,7 +33,7 @@ import {
   listInvitationsBy,
   listReferredUsers,
 } from '../storage/referrals.js';
-import type { UserRecord } from '../storage/users.js';
+import { isReseller } from '../storage/users.js';
 import { generateReferralCode } from './codes.js';
 import {
   requireInviter,
@@ -214,11 +214,6 @@ export function registerReferralRoutes(
       return { referralCode, totals, Items: items };
     },
   );
-}
-
-/** Resellers are paid out through a Stripe Express account, or hold the reseller role. */
-export function isReseller(user: UserRecord): boolean {
-  return user.stripe_express_id !== null || user.role === 'reseller';
 }
 
 function requirePhone(input: string): string {

@@ -320,6 +320,11 @@ export async function countUsers(db: Queryable): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
+/** Resellers are paid out through a Stripe Express account, or hold the reseller role. */
+export function isReseller(user: UserRecord): boolean {
+  return user.stripe_express_id !== null || user.role === 'reseller';
+}
+
 export function toSignedInUser(record: UserRecord): SignedInUser {
   return {
     name: record.name,
@@ -338,6 +343,7 @@ export function toSignedInUser(record: UserRecord): SignedInUser {
         }
       : null,
     expirationDateTimestamp: record.expiration_ts,
+    reseller: isReseller(record),
   };
 }
 

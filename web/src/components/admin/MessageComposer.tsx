@@ -6,7 +6,8 @@ import {
   segmentSms,
   type WhatsappTemplate,
 } from '@blockcatch/sdk';
-import { useId } from 'react';
+import type { TFunction } from 'i18next';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { templatePreview, templateSummary } from '../../hooks/admin/send-request.js';
 import { Checkbox } from '../ui/Checkbox.js';
@@ -45,6 +46,7 @@ export function MessageComposer({
   const limited = limitControl === 'fixed' || draft.limitCharacters;
   const segments = segmentSms(draft.message);
   const template = templates?.find((tpl) => tpl.id === draft.templateId);
+  const [refused, setRefused] = useState<string | null>(null);
 
   return (
     <fieldset className="composer">
@@ -83,11 +85,22 @@ export function MessageComposer({
             aria-describedby={`${id}-remaining`}
             onChange={(e) => {
               const next = e.target.value;
-              // 'Limit characters': input that would need a second message is ignored.
+              // 'Limit characters': input that would need a second message is ignored, and the
+              // box says why instead of silently dropping a paste.
               const message = limited ? limitToSingleSegment(draft.message, next) : next;
+              setRefused(
+                message === next
+                  ? null
+                  : `${refusalText(t, next)}${limitControl === 'free' ? ` ${t('admin.sendSms.refusedHint')}` : ''}`,
+              );
               onChange({ ...draft, message });
             }}
           />
+          {refused && (
+            <p className="field-error" role="alert" data-testid="message-refused">
+              {refused}
+            </p>
+          )}
           <p id={`${id}-remaining`} className="hint" aria-live="polite">
             {limited
               ? t('admin.sendSms.charactersRemaining', { remaining: segments.remainingInSegment })
@@ -152,4 +165,12 @@ export function composedFrom(
   }
   const template = templates?.find((tpl) => tpl.id === draft.templateId);
   return template ? { channel: 'whatsapp' as const, template } : null;
+}
+
+/** Why 'Limit characters' refused `text`: too long, or a character that shrinks a message to 70. */
+function refusalText(t: TFunction, text: string): string {
+  const { encoding, segments } = segmentSms(text);
+  return encoding === 'UCS-2'
+    ? t('admin.sendSms.refusedUnicode', { count: segments })
+    : t('admin.sendSms.refusedLong', { count: segments });
 }

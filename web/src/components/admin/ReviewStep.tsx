@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HasPhone } from '../../hooks/admin/selection.js';
 import type { ComposedMessage } from '../../hooks/admin/send-request.js';
+import { sendWhenText } from '../../hooks/admin/send-when.js';
 import { useReviewTable } from '../../hooks/admin/useReviewTable.js';
 import { useSendPreview } from '../../hooks/admin/useSendPreview.js';
 import { useFormat } from '../../hooks/useFormat.js';
@@ -38,7 +39,7 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
   /** When the send starts (ISO), or undefined for now. */
   sendAt?: string | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fmt = useFormat();
   const table = useReviewTable(rows);
   const [confirming, setConfirming] = useState(false);
@@ -53,6 +54,11 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
     onMarks: table.addMarks,
   });
   const waiting = preview.data?.waitingForQuietHours ?? 0;
+  const sendWhen = sendWhenText(t, i18n.language, {
+    queued: preview.data?.queued ?? count,
+    waiting,
+    when: sendAt === undefined ? undefined : fmt.dateTime(Date.parse(sendAt)),
+  });
 
   return (
     <section className="review" aria-labelledby="review-heading">
@@ -61,18 +67,11 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
         {t('admin.sendSms.recipients', { count })}
       </p>
       <p className="send-when" data-testid="send-when">
-        {sendAt === undefined
-          ? t('admin.review.sendsNow')
-          : t('admin.review.sendsAt', { when: fmt.dateTime(Date.parse(sendAt)) })}
+        {sendWhen}
       </p>
       {table.marks.size > 0 && (
         <p className="hint" data-testid="blocked-count">
           {t('admin.review.blocked', { count: table.marks.size })}
-        </p>
-      )}
-      {waiting > 0 && (
-        <p className="hint" data-testid="quiet-hours">
-          {t('admin.review.quietHours', { count: waiting })}
         </p>
       )}
       <div className="review-message">
@@ -89,6 +88,8 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
       <Pager
         page={table.page.page}
         pageCount={table.page.pageCount}
+        total={table.page.total}
+        unit="recipients"
         rowsPerPage={table.rowsPerPage}
         onPage={table.setPage}
         onRowsPerPage={table.setRowsPerPage}
@@ -109,6 +110,23 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
       <Dialog
         open={confirming}
         text={t('admin.sendSms.confirm', { count })}
+        details={
+          <dl className="confirm-details" data-testid="confirm-details">
+            <dt>{t('admin.review.channel')}</dt>
+            <dd>
+              {composed.channel === 'sms' ? t('admin.sendSms.sms') : t('admin.sendSms.whatsapp')}
+            </dd>
+            <dt>{t('admin.sendSms.message')}</dt>
+            <dd className="message-text">
+              {preview.data?.preview?.text ??
+                (composed.channel === 'sms' ? composed.message : composed.template.name)}
+            </dd>
+            <dt>{t('admin.review.recipientsLabel')}</dt>
+            <dd>{t('admin.sendSms.recipients', { count })}</dd>
+            <dt>{t('admin.review.whenLabel')}</dt>
+            <dd>{sendWhen}</dd>
+          </dl>
+        }
         confirmLabel={t('common.send')}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {

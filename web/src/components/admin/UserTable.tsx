@@ -10,6 +10,7 @@ import type { Marks, SkipReason } from '../../hooks/admin/review-marks.js';
 import type { Selection } from '../../hooks/admin/selection.js';
 import type { SortColumn, SortDirection } from '../../hooks/admin/user-sorting.js';
 import { type Formatters, useFormat } from '../../hooks/useFormat.js';
+import { Badge } from '../ui/Badge.js';
 import { Checkbox } from '../ui/Checkbox.js';
 
 /** What a row needs to be drawn: a Flex or Spark user, or a merged invitee. */
@@ -245,13 +246,21 @@ const Row = memo(function Row<T extends TableRow>({
         ) : (
           fmt.date(row.expirationDateTimestamp)
         )}
+        {row.expirationDateTimestamp !== null && row.expirationDateTimestamp < Date.now() && (
+          <>
+            {' '}
+            <Badge tone="danger" className="lapsed">
+              {t('admin.userTable.lapsed')}
+            </Badge>
+          </>
+        )}
       </td>
       <td data-label={label('status')}>
-        {row.status === null
-          ? ''
-          : row.status === 'start'
-            ? t('admin.userTable.on')
-            : t('admin.userTable.off')}
+        {row.status === null ? null : row.status === 'start' ? (
+          <Badge tone="ok">{t('admin.userTable.on')}</Badge>
+        ) : (
+          <Badge>{t('admin.userTable.off')}</Badge>
+        )}
       </td>
       {actions && <td data-label={actions.label}>{actions.cell(row)}</td>}
     </tr>
@@ -264,8 +273,9 @@ function columnLabel(t: TFunction, key: (typeof COLUMNS)[number][1], notificatio
     : t(`admin.userTable.columns.${key}`);
 }
 
-function yesNo(t: (key: string) => string, value: boolean): string {
-  return value ? t('common.yes') : t('common.no');
+/** Yes in green, No in grey: a state read at a glance down a column. */
+function yesNo(t: (key: string) => string, value: boolean): ReactNode {
+  return value ? <Badge tone="ok">{t('common.yes')}</Badge> : <Badge>{t('common.no')}</Badge>;
 }
 
 /** Stands in for the rows scrolled out of view, so the scrollbar keeps the whole list's length. */

@@ -64,18 +64,18 @@ export function AlertSettings() {
           ))}
         </div>
       </fieldset>
-      <fieldset>
+      <fieldset className="radio-group">
         <legend>{t('flex.alerts.channel')}</legend>
         {ALERT_CHANNELS.map((channel) => (
-          <label key={channel} htmlFor={`alert-channel-${channel}`}>
+          <label key={channel} htmlFor={`alert-channel-${channel}`} className="radio-option">
             <input
               id={`alert-channel-${channel}`}
               type="radio"
               name="alert-channel"
               checked={draft.channel === channel}
               onChange={() => setDraft({ ...draft, channel })}
-            />{' '}
-            {t(`flex.alerts.channels.${channel}`)}
+            />
+            <span>{t(`flex.alerts.channels.${channel}`)}</span>
           </label>
         ))}
       </fieldset>

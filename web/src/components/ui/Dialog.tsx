@@ -1,17 +1,20 @@
 // A dialog of the design system (styles in admin.css, its only user so far): a modal yes/no
 // question, on the native <dialog> so focus stays inside it while open.
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export function Dialog({
   open,
   text,
+  details,
   confirmLabel,
   onConfirm,
   onCancel,
 }: {
   open: boolean;
   text: string;
+  /** What the yes applies to, under the question. */
+  details?: ReactNode;
   confirmLabel: string;
   onConfirm(): void;
   onCancel(): void;
@@ -35,6 +38,7 @@ export function Dialog({
       }}
     >
       <p id="confirm-dialog-text">{text}</p>
+      {open && details}
       <div className="actions">
         <button type="button" onClick={onCancel}>
           {t('common.cancel')}

@@ -25,6 +25,7 @@ export function usePaging<T>(rows: readonly T[]) {
     pager: {
       page: page.page,
       pageCount: page.pageCount,
+      total: page.total,
       rowsPerPage,
       onPage: setPageNumber,
       onRowsPerPage: setRowsPerPage,

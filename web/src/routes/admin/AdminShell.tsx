@@ -1,29 +1,37 @@
 // The admin shell: tab links showing the active one, and content as wide as the screen allows.
+// A tab the admin's role cannot use (Billing without billing details) is not shown.
 
 import { withoutTrailingSlashes } from '@blockcatch/sdk';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
+import { type AdminRole, useAdminRole } from '../../hooks/admin/useAdminRole.js';
 import '../../components/admin/admin.css';
 
-/** Each tab, and the pages that belong to it (the message screens are tools). */
-const TABS = [
-  ['/admin', 'admin.tabs.dashboard', []],
-  ['/admin/users', 'admin.tabs.users', ['/admin/users/']],
-  ['/admin/billing', 'admin.tabs.billing', []],
-  ['/admin/invitations', 'admin.tabs.invitations', []],
-  ['/admin/tools', 'admin.tabs.tools', ['/admin/notifications', '/admin/leads']],
-] as const;
+/** Each tab, the pages that belong to it (the message screens are tools), and who may use it. */
+const TABS: readonly (readonly [
+  string,
+  string,
+  readonly string[],
+  (role: AdminRole) => boolean,
+])[] = [
+  ['/admin', 'admin.tabs.dashboard', [], () => true],
+  ['/admin/users', 'admin.tabs.users', ['/admin/users/'], () => true],
+  ['/admin/billing', 'admin.tabs.billing', [], (role) => role.billingDetails],
+  ['/admin/invitations', 'admin.tabs.invitations', [], () => true],
+  ['/admin/tools', 'admin.tabs.tools', ['/admin/notifications', '/admin/leads'], () => true],
+];
 
 export default function AdminShell() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const role = useAdminRole();
   const here = withoutTrailingSlashes(pathname) || '/';
   return (
     <div className="admin-shell">
       <nav className="admin-tabs" aria-label={t('nav.admin')}>
-        {TABS.map(([to, key, under]) => {
+        {TABS.filter(([, , , allowed]) => allowed(role)).map(([to, key, under]) => {
           const active = here === to || under.some((prefix) => here.startsWith(prefix));
           return (
             <NavLink

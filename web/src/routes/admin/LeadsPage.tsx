@@ -79,7 +79,7 @@ export default function LeadsPage() {
               ))}
             </tbody>
           </Table>
-          <Pager {...pager} />
+          <Pager {...pager} unit="leads" />
         </>
       )}
     </main>

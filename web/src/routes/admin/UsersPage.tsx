@@ -62,6 +62,8 @@ function UsersList({ rows, product }: { rows: readonly UserRow[]; product: Produ
       <Pager
         page={table.page.page}
         pageCount={table.page.pageCount}
+        total={table.page.total}
+        unit="users"
         rowsPerPage={table.rowsPerPage}
         onPage={table.setPageNumber}
         onRowsPerPage={table.setRowsPerPage}

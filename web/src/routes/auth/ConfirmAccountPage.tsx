@@ -1,7 +1,7 @@
 // /confirm-account: the SMS code that confirms a new account. The phone number arrives as
 // navigation state (from sign-up, sign-in or the setup redirect); a code was just sent, so a new
 // one may be asked for after RESEND_WAIT_SECONDS.
-import { formatPhone, normalizePhone } from '@blockcatch/sdk';
+import { AuthError, formatPhone, normalizePhone } from '@blockcatch/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -39,9 +39,18 @@ export default function ConfirmAccountPage() {
     setBusy(true);
     try {
       await auth.confirmSignUp(code.trim(), phone);
-    } catch {
+    } catch (error) {
       setBusy(false);
-      return setAlert(t('errors.couldNotConfirmAccount'));
+      // A wrong or expired code is the driver's to fix: say so, and how.
+      const badCode =
+        error instanceof AuthError &&
+        (error.identityCode === 'CodeMismatchException' ||
+          error.identityCode === 'ExpiredCodeException');
+      return setAlert(
+        badCode
+          ? `${t('errors.couldNotConfirmAccount')}: ${t('auth.confirmAccount.wrongCode')}`
+          : t('errors.couldNotConfirmAccount'),
+      );
     }
     const credentials = takePendingSignIn(phone);
     try {

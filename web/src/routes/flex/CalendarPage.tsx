@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
-import { OfferList } from '../../components/OfferList.js';
+import { OfferList, ZoneNote } from '../../components/OfferList.js';
 import { adminQueries, driverQueries } from '../../hooks/queries.js';
 
 export default function CalendarPage() {
@@ -23,10 +23,15 @@ export default function CalendarPage() {
         <LoadingOverlay />
       ) : calendar.error || !calendar.data ? (
         <p role="alert">{t('errors.couldNotLoadCalendar')}</p>
-      ) : calendar.data.Items.length === 0 ? (
-        <p className="muted">{t('flex.calendar.empty')}</p>
       ) : (
-        <OfferList offers={calendar.data.Items} timeZone={calendar.data.timeZone} />
+        <>
+          <ZoneNote timeZone={calendar.data.timeZone} />
+          <OfferList
+            offers={calendar.data.Items}
+            timeZone={calendar.data.timeZone}
+            empty={t('flex.calendar.empty')}
+          />
+        </>
       )}
     </main>
   );

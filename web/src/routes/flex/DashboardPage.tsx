@@ -1,9 +1,9 @@
 // /flex/dashboard (Home): first and large, whether the catcher is searching (or why not, or that
 // the service is expiring or expired) with the one on/off switch; then today's and the coming won
 // blocks; then the offers won, disliked (with the reason) and gone.
-import { type DriverDashboard, HttpError, localTimeZone, type OfferKind } from '@blockcatch/sdk';
+import { type DriverDashboard, HttpError, type OfferItem, type OfferKind } from '@blockcatch/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BillingNotice } from '../../components/driver/BillingNotice.js';
@@ -11,11 +11,12 @@ import { LatencyLine } from '../../components/driver/LatencyLine.js';
 import { SearchState } from '../../components/driver/SearchState.js';
 import { FormAlert } from '../../components/FormAlert.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
-import { OfferList } from '../../components/OfferList.js';
+import { OfferList, ZoneNote } from '../../components/OfferList.js';
+import { Badge } from '../../components/ui/Badge.js';
 import { useToast } from '../../components/ui/Toast.js';
 import { errorMessage } from '../../hooks/errorMessage.js';
 import { driverQueries } from '../../hooks/queries.js';
-import { useFormat } from '../../hooks/useFormat.js';
+import { useDriverFormat, useDriverZone } from '../../hooks/useDriverFormat.js';
 import { gateway } from '../../sdk.js';
 
 const KINDS: OfferKind[] = ['won', 'disliked', 'gone'];
@@ -28,11 +29,15 @@ export default function DashboardPage() {
   const [kind, setKind] = useState<OfferKind>('won');
   const offers = useQuery(driverQueries.offers(kind));
   const latency = useQuery(driverQueries.latency());
+  const calendar = useQuery(driverQueries.calendar());
+  // "I've arrived" shows in a block's check-in window only: re-read the clock every minute.
+  useNow(60_000);
   const [alert, setAlert] = useState<string | null>(null);
   const [switching, setSwitching] = useState(false);
-  const timeZone = localTimeZone();
+  // Every time on this screen is on the driver's saved zone, the calendar's.
+  const timeZone = useDriverZone();
 
-  if (dashboard.isPending) return <LoadingOverlay />;
+  if (dashboard.isPending || timeZone === undefined) return <LoadingOverlay />;
   if (!dashboard.data) {
     return (
       <main className="page">
@@ -86,10 +91,15 @@ export default function DashboardPage() {
         <p className="state-headline">
           {state === 'expired'
             ? t('flex.dashboard.expiredTitle')
-            : state === 'searching'
+            : data.searching
               ? t('flex.dashboard.searching')
               : t('flex.dashboard.notSearching')}
         </p>
+        {data.expiringSoon && state !== 'expired' && (
+          <p className="state-flag">
+            <Badge tone="warn">{t('flex.dashboard.expiringTitle')}</Badge>
+          </p>
+        )}
         <SearchState data={data} timeZone={timeZone} />
         <LatencyLine latency={latency.data} />
         <ServiceBanner data={data} />
@@ -109,9 +119,11 @@ export default function DashboardPage() {
               {data.systemOn ? t('flex.dashboard.systemOn') : t('flex.dashboard.systemOff')}
             </span>
           </button>
-          <button type="button" className="large" onClick={onArrive}>
-            {t('flex.dashboard.arrived')}
-          </button>
+          {inCheckInWindow(calendar.data?.Items ?? [], Date.now()) && (
+            <button type="button" className="large" onClick={onArrive}>
+              {t('flex.dashboard.arrived')}
+            </button>
+          )}
         </div>
         <FormAlert text={alert} />
       </section>
@@ -128,11 +140,44 @@ export default function DashboardPage() {
         {offers.error ? (
           <p role="alert">{t('errors.couldNotLoadOffers')}</p>
         ) : (
-          offers.data && <OfferList offers={offers.data} timeZone={timeZone} />
+          offers.data && (
+            <>
+              <OfferList
+                offers={offers.data}
+                timeZone={timeZone}
+                empty={t(`flex.offers.empty-${kind}`)}
+              />
+              {offers.data.length < data.offers[kind] && (
+                <p className="muted" data-testid="offers-shown">
+                  {t('flex.offers.newestOf', {
+                    shown: offers.data.length,
+                    total: data.offers[kind],
+                  })}
+                </p>
+              )}
+            </>
+          )
         )}
       </section>
     </main>
   );
+}
+
+/** How long before a won block starts its driver may check in ("I've arrived"). */
+export const CHECK_IN_OPENS_MS = 30 * 60_000;
+
+/** A won block is under way, or starts within CHECK_IN_OPENS_MS: the driver may check in. */
+function inCheckInWindow(blocks: OfferItem[], now: number): boolean {
+  return blocks.some((b) => b.startTime - CHECK_IN_OPENS_MS <= now && now < b.endTime);
+}
+
+/** Re-renders every `ms`, for what depends on the clock. */
+function useNow(ms: number): void {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTick((n) => n + 1), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
 }
 
 type SystemState = 'searching' | 'not-searching' | 'expiring' | 'expired';
@@ -148,7 +193,7 @@ function systemState(data: DriverDashboard): SystemState {
 function WonBlocks() {
   const { t } = useTranslation();
   const calendar = useQuery(driverQueries.calendar());
-  const fmt = useFormat(calendar.data?.timeZone);
+  const fmt = useDriverFormat();
   const now = Date.now();
   const items = (calendar.data?.Items ?? []).filter((item) => item.endTime > now);
   const todayKey = fmt.date(now);
@@ -157,6 +202,7 @@ function WonBlocks() {
   return (
     <section className="card" aria-labelledby="won-title">
       <h2 id="won-title">{t('flex.dashboard.upcomingTitle')}</h2>
+      {calendar.data && <ZoneNote timeZone={calendar.data.timeZone} />}
       {calendar.isError ? (
         <p role="alert">{t('errors.couldNotLoadCalendar')}</p>
       ) : calendar.data && items.length === 0 ? (
@@ -184,7 +230,7 @@ function WonBlocks() {
 
 function ServiceBanner({ data }: { data: DriverDashboard }) {
   const { t } = useTranslation();
-  const fmt = useFormat();
+  const fmt = useDriverFormat();
   if (data.expired || !data.goodStanding) {
     return (
       <p className="banner banner-danger">

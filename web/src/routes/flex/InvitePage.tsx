@@ -17,6 +17,7 @@ import { Input } from '../../components/ui/Input.js';
 import { useToast } from '../../components/ui/Toast.js';
 import { errorMessage } from '../../hooks/errorMessage.js';
 import { driverQueries } from '../../hooks/queries.js';
+import { useAuth } from '../../hooks/useAuth.js';
 import { useFormat } from '../../hooks/useFormat.js';
 import { gateway } from '../../sdk.js';
 
@@ -39,6 +40,7 @@ export default function InvitePage() {
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fmt = useFormat();
+  const { state: auth } = useAuth();
   // /flex/invite/:phoneNumber points at one friend: their line is marked in the list.
   const pointedAt = params.phoneNumber ? normalizePhone(params.phoneNumber) : null;
 
@@ -48,6 +50,9 @@ export default function InvitePage() {
     if (!phone.trim()) return setAlert(t('flex.invite.phoneRequired'));
     const normalized = normalizePhone(phone);
     if (!normalized) return setAlert(t('auth.invalidPhone'));
+    if (auth.status === 'signed-in' && normalized === auth.user.phoneNumber) {
+      return setAlert(t('flex.invite.ownNumber'));
+    }
     setBusy(true);
     try {
       await gateway.driver.invite(normalized);

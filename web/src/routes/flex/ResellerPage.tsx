@@ -5,17 +5,22 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { driverQueries } from '../../hooks/queries.js';
-import { useFormat } from '../../hooks/useFormat.js';
+import { useAuth } from '../../hooks/useAuth.js';
+import { useDriverFormat } from '../../hooks/useDriverFormat.js';
 
 export default function ResellerPage() {
   const { t } = useTranslation();
-  const reseller = useQuery(driverQueries.reseller());
-  const fmt = useFormat();
-  if (reseller.isPending) return <LoadingOverlay />;
+  const { state } = useAuth();
+  // The view is asked for only by those allowed to read it: anyone else is told at once, and the
+  // browser logs no refused request.
+  const allowed = state.status === 'signed-in' && state.user.reseller === true;
+  const reseller = useQuery({ ...driverQueries.reseller(), enabled: allowed });
+  const fmt = useDriverFormat();
+  if (allowed && reseller.isPending) return <LoadingOverlay />;
   return (
     <main className="page">
       <h1>{t('flex.reseller.title')}</h1>
-      {reseller.error instanceof HttpError && reseller.error.status === 403 ? (
+      {!allowed || (reseller.error instanceof HttpError && reseller.error.status === 403) ? (
         <p>{t('flex.reseller.notReseller')}</p>
       ) : reseller.error || !reseller.data ? (
         <p role="alert">{t('errors.fetchFailed')}</p>

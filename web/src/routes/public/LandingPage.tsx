@@ -33,14 +33,13 @@ function useWeeklyPriceCents(): number | null {
 }
 
 export default function LandingPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const cents = useWeeklyPriceCents();
   const price =
     cents === null
       ? null
-      : new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format(
-          cents / 100,
-        );
+      : // US dollars as written in the US in either language ("$25.00"), as useFormat's money.
+        new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
   return (
     <>
       <main className="page landing">

@@ -25,6 +25,8 @@ export const signedInUserSchema = z.object({
   goodStanding: z.boolean(),
   role: roleSchema.nullable().default(null),
   expirationDateTimestamp: timestampSchema.nullable(),
+  /** May read the reseller view (a payout account or the reseller role); absent means no. */
+  reseller: z.boolean().optional(),
 });
 export type SignedInUser = z.infer<typeof signedInUserSchema>;
 
