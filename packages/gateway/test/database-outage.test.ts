@@ -109,7 +109,12 @@ describe('PostgreSQL ending the gateway’s sessions during a send', () => {
     const applicationName = `bc-outage-${randomBytes(4).toString('hex')}`;
     const gateway = await startGatewayProcess({
       schema,
-      env: { BLOCKCATCH_DB_APPLICATION_NAME: applicationName, BLOCKCATCH_SEND_RATE: '40' },
+      env: {
+        BLOCKCATCH_DB_APPLICATION_NAME: applicationName,
+        BLOCKCATCH_SEND_RATE: '40',
+        // The readers loop as fast as they are answered: the request limit is not under test here.
+        BLOCKCATCH_RATE_LIMIT_PER_MINUTE: '1000000',
+      },
     });
     cleanups.push(async () => {
       if (gateway.child.exitCode === null) await gateway.stop('SIGKILL');

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { WEEK_MS } from '@blockcatch/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../tests/support/eventually.js';
 import { findUserByPhone } from '../src/storage/users.js';
 import { readOutbox } from '../src/testing.js';
 import { openCheckout } from './helpers/checkout.js';
@@ -228,7 +229,10 @@ describe('weekly subscription on Stripe', () => {
     expect(billing.subscription.status).toBe('canceled');
     expect(await expirationOf(driver.phone)).toBe(start + WEEK_MS);
     await api.gateway.payments.sweepNow();
-    expect((await driver.call('GET', '/api/flex/v1/user')).body.Item.goodStanding).toBe(false);
+    // The sweep writes outside any request: callers see it within the principal cache's interval.
+    await eventually(async () =>
+      expect((await driver.call('GET', '/api/flex/v1/user')).body.Item.goodStanding).toBe(false),
+    );
   });
 
   it('opens the Customer Portal for the driver’s customer, returning to the billing page', async () => {

@@ -81,7 +81,8 @@ const createSchema = z.strictObject({
   name: z
     .string()
     .min(1)
-    .max(60)
+    // A failed bound ends validation: the pattern never reads an oversized name.
+    .max(60, { abort: true })
     .regex(/^[\w .@-]+$/, { message: 'use letters, digits, spaces and . _ @ - (up to 60)' }),
   expiresInDays: z.number().int().min(1).max(366),
 });

@@ -7,7 +7,7 @@ import type { Channel, SendResult } from '@blockcatch/sdk';
 import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
 import { dropJobExpiry, setJobExpiry } from '../storage/message-expiry.js';
-import { createSendJob } from '../storage/send-jobs.js';
+import { createSendJob } from '../storage/send-job-create.js';
 import { composeSms, countWaitingForQuietHours, sortNumbers } from './compose.js';
 import { senderFor } from './providers/index.js';
 import { fingerprintRequest, sendAnswer } from './send-request.js';

@@ -1,9 +1,20 @@
-// Creating an admin's send job, or adding recipients to it: the Idempotency-Key names the job, and
-// a request under a key already used adds only the numbers the job does not have yet (recipients
-// are unique per job), so a re-run never texts anyone twice and a larger audience is one job
-// created in parts. The job keeps its content, and a key reused for other content is refused.
+// Creating send jobs, both kinds through one recipient insert. The service's own texts (invitations,
+// alerts) are one job per request, and a repeated key replays the stored answer. For an admin's
+// send the Idempotency-Key names the job: a request under a key already used adds only the numbers
+// the job does not have yet (recipients are unique per job), so a re-run never texts anyone twice
+// and a larger audience is one job created in parts. The job keeps its content, and a key reused
+// for other content is refused.
+
+import type { SendResult } from '@blockcatch/sdk';
 import type { Db, Queryable } from './db.js';
-import type { NewRecipients, NewSendJob, RecipientStatus, SkipReason } from './send-jobs.js';
+import {
+  findJobByIdempotencyKey,
+  type NewRecipients,
+  type NewSendJob,
+  type RecipientStatus,
+  type SkipReason,
+  type StoredAnswer,
+} from './send-jobs.js';
 
 /** A job found by its key: enough to tell a re-run from another send, and what it already has. */
 export interface KeyedJob {
@@ -125,6 +136,65 @@ export async function createOrExtendSendJob(
       ]);
     }
     return { kind: 'added', jobId, created, added };
+  });
+}
+
+/**
+ * Creates a job with its recipients and the answer to the request, all in one transaction. The
+ * job row comes first: a concurrent request with the same key waits on its unique index until this
+ * one commits, then writes nothing and gets the stored answer. Numbers that opted out, or that a
+ * provider reported as landlines or unknown, are recorded skipped; `answer` is given every skipped
+ * number (in request order, with its reason) to build the reply that is stored.
+ */
+export async function createSendJob(
+  db: Db,
+  job: NewSendJob,
+  recipients: NewRecipients,
+  answer: (skipped: { number: string; reason: SkipReason }[]) => {
+    status: number;
+    body: SendResult;
+  },
+): Promise<
+  { created: true; status: number; body: SendResult } | { created: false; existing: StoredAnswer }
+> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx.query<{ id: string }>(
+      `INSERT INTO send_jobs (id, created_by, idempotency_key, request_hash, channel, body, template,
+         response_status, response_body, created_ts, send_at_ts, sender, quiet_hours, origin)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, 0, 'null'::jsonb, $8, $9, $10, $11, $12)
+       ON CONFLICT (created_by, idempotency_key) DO NOTHING RETURNING id`,
+      [
+        job.id,
+        job.createdBy,
+        job.idempotencyKey,
+        job.requestHash,
+        job.channel,
+        job.body,
+        job.template === undefined || job.template === null ? null : JSON.stringify(job.template),
+        job.createdTs,
+        job.sendAtTs ?? null,
+        job.sender,
+        job.quietHours ?? true,
+        job.origin ?? 'admin',
+      ],
+    );
+    if (inserted.length === 0) {
+      const existing = await findJobByIdempotencyKey(tx, job.createdBy, job.idempotencyKey);
+      if (!existing) throw new Error('send job vanished after an idempotency-key conflict');
+      return { created: false as const, existing };
+    }
+    const written = await insertRecipients(tx, job.id, job.sendAtTs ?? job.createdTs, recipients);
+    const reply = answer(
+      written.flatMap((r) => {
+        const reason = skipReasonOf(r.status);
+        return reason === null ? [] : [{ number: r.number, reason }];
+      }),
+    );
+    await tx.query(
+      'UPDATE send_jobs SET response_status = $2, response_body = $3::jsonb WHERE id = $1',
+      [job.id, reply.status, JSON.stringify(reply.body)],
+    );
+    return { created: true as const, ...reply };
   });
 }
 

@@ -1,5 +1,5 @@
-// Send jobs and their recipients: created in one transaction with the request's answer (so a
-// repeated Idempotency-Key replays it), then claimed by the worker in batches with SKIP LOCKED.
+// Send jobs and their recipients: created in one transaction with the request's answer (see
+// send-job-create.ts), then claimed by the worker in batches with SKIP LOCKED.
 import {
   type Channel,
   providerErrorMeaning,
@@ -87,113 +87,6 @@ export async function findJobByIdempotencyKey(
     [createdBy, idempotencyKey],
   );
   return rows[0] ? toAnswer(rows[0]) : null;
-}
-
-/**
- * Creates a job with its recipients and the answer to the request, all in one transaction. The
- * job row comes first: a concurrent request with the same key waits on its unique index until this
- * one commits, then writes nothing and gets the stored answer. Numbers that opted out, or that a
- * provider reported as landlines or unknown, are recorded skipped; `answer` is given every skipped
- * number (in request order, with its reason) to build the reply that is stored.
- */
-export async function createSendJob(
-  db: Db,
-  job: NewSendJob,
-  recipients: NewRecipients,
-  answer: (skipped: { number: string; reason: SkipReason }[]) => {
-    status: number;
-    body: SendResult;
-  },
-): Promise<
-  { created: true; status: number; body: SendResult } | { created: false; existing: StoredAnswer }
-> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx.query<{ id: string }>(
-      `INSERT INTO send_jobs (id, created_by, idempotency_key, request_hash, channel, body, template,
-         response_status, response_body, created_ts, send_at_ts, sender, quiet_hours, origin)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, 0, 'null'::jsonb, $8, $9, $10, $11, $12)
-       ON CONFLICT (created_by, idempotency_key) DO NOTHING RETURNING id`,
-      [
-        job.id,
-        job.createdBy,
-        job.idempotencyKey,
-        job.requestHash,
-        job.channel,
-        job.body,
-        job.template === undefined || job.template === null ? null : JSON.stringify(job.template),
-        job.createdTs,
-        job.sendAtTs ?? null,
-        job.sender,
-        job.quietHours ?? true,
-        job.origin ?? 'admin',
-      ],
-    );
-    if (inserted.length === 0) {
-      const existing = await findJobByIdempotencyKey(tx, job.createdBy, job.idempotencyKey);
-      if (!existing) throw new Error('send job vanished after an idempotency-key conflict');
-      return { created: false as const, existing };
-    }
-    // One pass over the numbers: a queued row becomes skipped-opted-out by a join with opt_outs.
-    // Only the columns that vary are sent as arrays (a plain SMS sends just the numbers): each
-    // 100,000-element array costs the database time to parse, about a quarter of the insert.
-    const params: unknown[] = [job.id, job.sendAtTs ?? job.createdTs, recipients.to];
-    const arrays = ['$3::text[]'];
-    const names = ['to_number'];
-    const column = (name: string, type: string, values: unknown[] | undefined): string => {
-      if (values === undefined) return 'NULL';
-      params.push(values);
-      arrays.push(`$${params.length}::${type}[]`);
-      names.push(name);
-      return `t.${name}`;
-    };
-    const segments = recipients.segments;
-    const sameSegments = !segments || segments.every((n) => n === segments[0]);
-    const skip = column(
-      'skip',
-      'text',
-      recipients.skip?.some((v) => v !== null) ? recipients.skip : undefined,
-    );
-    const body = column('body', 'text', recipients.body);
-    const variables = column(
-      'variables',
-      'text',
-      recipients.content?.map((v) => (v === null ? null : JSON.stringify(v))),
-    );
-    const timeZone = column('time_zone', 'text', recipients.timeZone);
-    const segmentsSql = sameSegments
-      ? String(Math.trunc(segments?.[0] ?? 1))
-      : column('segments', 'int', segments);
-    const skipped = await tx.query<{ to_number: string; status: RecipientStatus }>(
-      `WITH written AS (
-         INSERT INTO send_recipients (job_id, seq, to_number, status, next_attempt_ts, body,
-           variables, time_zone, segments)
-         SELECT $1, t.seq, t.to_number,
-                CASE WHEN ${skip} IS NOT NULL THEN ${skip}
-                     WHEN o.phone_number IS NOT NULL THEN 'skipped-opted-out'
-                     WHEN u.reason = 'landline' THEN 'skipped-landline'
-                     WHEN u.reason = 'invalid' THEN 'skipped-invalid'
-                     ELSE 'queued' END,
-                $2, ${body}, ${variables}::jsonb, ${timeZone}, ${segmentsSql}
-         FROM unnest(${arrays.join(', ')}) WITH ORDINALITY AS t(${names.join(', ')}, seq)
-         LEFT JOIN opt_outs o ON o.phone_number = t.to_number
-         LEFT JOIN undeliverable_numbers u ON u.phone_number = t.to_number
-         RETURNING seq, to_number, status
-       )
-       SELECT to_number, status FROM written WHERE status <> 'queued' ORDER BY seq`,
-      params,
-    );
-    const reply = answer(
-      skipped.map((r) => ({
-        number: r.to_number,
-        reason: r.status.replace('skipped-', '') as SkipReason,
-      })),
-    );
-    await tx.query(
-      'UPDATE send_jobs SET response_status = $2, response_body = $3::jsonb WHERE id = $1',
-      [job.id, reply.status, JSON.stringify(reply.body)],
-    );
-    return { created: true as const, ...reply };
-  });
 }
 
 /** A job as lists and reports show it: who, when, what, and how its recipients stand. */
