@@ -2,6 +2,7 @@
 // radios sit beside their words, and the admin user dashboard in Spanish gives values the line's
 // width and never breaks a word mid-syllable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.js';
 import {
   type BrowserSandbox,
   DRIVER,
@@ -31,15 +32,19 @@ describe('on a phone', () => {
       const group = page.getByRole('group', { name: 'Send alerts by' });
       for (const name of ['SMS', 'WhatsApp']) {
         const radio = group.getByRole('radio', { name });
-        const circle = (await radio.boundingBox())!;
-        const words = (await group.getByText(name, { exact: true }).boundingBox())!;
-        // Left of its words, on the same line, and the size of a radio (not stretched).
-        expect(circle.x + circle.width).toBeLessThanOrEqual(words.x);
-        expect(words.x - (circle.x + circle.width)).toBeLessThan(16);
-        expect(Math.abs(circle.y + circle.height / 2 - (words.y + words.height / 2))).toBeLessThan(
-          6,
-        );
-        expect(circle.width).toBeLessThan(32);
+        // The alert settings load after the page's overlay is gone: measure once they are drawn.
+        await radio.waitFor();
+        await eventually(async () => {
+          const circle = (await radio.boundingBox())!;
+          const words = (await group.getByText(name, { exact: true }).boundingBox())!;
+          // Left of its words, on the same line, and the size of a radio (not stretched).
+          expect(circle.x + circle.width).toBeLessThanOrEqual(words.x);
+          expect(words.x - (circle.x + circle.width)).toBeLessThan(16);
+          expect(
+            Math.abs(circle.y + circle.height / 2 - (words.y + words.height / 2)),
+          ).toBeLessThan(6);
+          expect(circle.width).toBeLessThan(32);
+        });
       }
     });
   }
