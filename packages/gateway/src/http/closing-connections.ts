@@ -8,24 +8,21 @@ import type { FastifyInstance } from 'fastify';
 
 export function closeConnectionsOnClose(app: FastifyInstance): { begin(): void } {
   let closing = false;
-  // Requests each connection has sent and not yet been answered (pipelined ones included).
-  const owed = new WeakMap<Socket, number>();
-  const settle = (socket: Socket) => {
-    const left = (owed.get(socket) ?? 1) - 1;
-    if (left > 0) owed.set(socket, left);
-    else owed.delete(socket);
-  };
+  // The newest request each connection has sent. Pipelined requests are handled at once, so a later
+  // answer can be ready before an earlier one has finished writing; "the last answer owed" is the
+  // answer to the newest request, whatever order the handlers end in.
+  const newest = new WeakMap<Socket, object>();
 
   app.addHook('onRequest', async (request) => {
-    const socket = request.raw.socket;
-    owed.set(socket, (owed.get(socket) ?? 0) + 1);
+    newest.set(request.raw.socket, request.raw);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (closing && owed.get(request.raw.socket) === 1) reply.header('connection', 'close');
+    if (closing && newest.get(request.raw.socket) === request.raw)
+      reply.header('connection', 'close');
     return payload;
   });
-  const answered = async (request: { raw: { socket: Socket } }) => {
-    settle(request.raw.socket);
+  // Fastify tells hook styles apart by their parameter count: an async abort hook takes one.
+  const answered = async (_request: unknown) => {
     if (closing) app.server.closeIdleConnections();
   };
   app.addHook('onResponse', answered);
