@@ -4,10 +4,10 @@
 // no pattern may read a value longer than its field's bound (a quadratic one would hold the
 // process for seconds).
 import { request } from 'node:http';
+import { ERROR_CODES } from '@blockcatch/sdk';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ZodArray, ZodDefault, ZodObject, ZodOptional, type ZodType } from 'zod';
-import { ERROR_CODES } from '../src/http/errors.js';
 import { type RunningGateway, startGateway } from './helpers/gateway.js';
 import { OWNER } from './helpers/people.js';
 import { spyOnRegexReads } from './helpers/regex-spy.js';

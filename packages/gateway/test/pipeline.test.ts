@@ -28,6 +28,40 @@ afterEach(async () => {
   app = undefined;
 });
 
+describe('answer schemas', () => {
+  it('refuses to start with an API route that declares no answer, and names it', async () => {
+    const bare = Fastify({ logger: false });
+    installPipeline(bare, async () => admin as Principal);
+    bare.get('/api/flex/v1/undeclared', { config: { auth: 'admin' } }, async () => ({ a: 1 }));
+    await expect(bare.ready()).rejects.toThrow(
+      /Routes without an answer schema \(schema\.response\): GET \/api\/flex\/v1\/undeclared\./,
+    );
+    await bare.close();
+  });
+
+  it('starts with declared answers, the listed non-JSON answers and pages outside the API', async () => {
+    app = await appWith((a) => {
+      a.withTypeProvider<ZodTypeProvider>().get(
+        '/api/flex/v1/declared',
+        {
+          config: { auth: 'admin' },
+          schema: { response: { 200: z.object({ shown: z.number() }) } },
+        },
+        // The answer is what the schema declares: a field it does not name is not sent.
+        async () => ({ shown: 1, secretHash: 'x' }) as { shown: number },
+      );
+      a.get('/metrics', { config: { auth: 'public' } }, async () => 'up 1\n');
+      a.get('/sandbox/page', { config: { auth: 'public' } }, async () => 'page');
+    });
+    const declared = await app.inject({
+      url: '/api/flex/v1/declared',
+      headers: { authorization: 'admin' },
+    });
+    expect(declared.json()).toEqual({ shown: 1 });
+    expect((await app.inject({ url: '/metrics' })).statusCode).toBe(200);
+  });
+});
+
 describe('per-route auth', () => {
   it('refuses to start with a route that declares no auth', async () => {
     const bare = Fastify({ logger: false });

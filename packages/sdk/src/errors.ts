@@ -1,28 +1,26 @@
 // The SDK's one error hierarchy. Callers branch on `instanceof` or `code`, never on message text;
 // `HttpError.fromResponse` is the only place that maps an HTTP status to an error class.
 import type { ZodError } from 'zod';
+import type { GatewayErrorCode } from './core/error-codes.js';
+
+/** The SDK's own codes, for failures that never got a gateway answer or one it could read. */
+const CLIENT_ERROR_CODES = [
+  'http_error',
+  'network_error',
+  'timeout',
+  'aborted',
+  'auth_error',
+  'response_shape',
+  'response_cipher',
+  'config',
+] as const;
 
 /**
- * The gateway's codes for the failure kinds every route shares (its body's `code`), and the SDK's
- * own for failures that never got a gateway answer. Domain codes (`system_off`, `no_warehouse`…)
- * stay on `HttpError.serverCode`.
+ * An error's `code`: one of the gateway's (`ERROR_CODES`, the failure kinds every route shares
+ * map to classes below; domain codes such as `system_off` stay on `HttpError.serverCode`) or one of
+ * the SDK's own.
  */
-export type ErrorCode =
-  | 'http_error'
-  | 'validation'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'rate_limited'
-  | 'unavailable'
-  | 'internal'
-  | 'network_error'
-  | 'timeout'
-  | 'aborted'
-  | 'auth_error'
-  | 'response_shape'
-  | 'config';
+export type ErrorCode = GatewayErrorCode | (typeof CLIENT_ERROR_CODES)[number];
 
 export class BlockCatchError extends Error {
   readonly code: ErrorCode;
@@ -120,9 +118,6 @@ export class ValidationError extends HttpError {
     super(status, body, headers, { code: 'validation' });
   }
 }
-
-/** The earlier name of ValidationError. */
-export const BadRequestError = ValidationError;
 
 /** A 401: the session is gone or was refused, and only signing in again helps. */
 export class UnauthenticatedError extends HttpError {

@@ -73,6 +73,7 @@ export {
   regionTimeZone,
   WAITING_STATES,
 } from './core/delivery.js';
+export { ERROR_CODES, type GatewayErrorCode, isGatewayErrorCode } from './core/error-codes.js';
 export {
   EXPORT_COLUMNS,
   EXPORT_CSV_HEADER,
@@ -160,8 +161,11 @@ export {
   usersExportQuerySchema,
 } from './core/schemas/export.js';
 export {
+  type ApiToken,
   type ArriveResult,
   type AudienceFilters,
+  apiTokenSchema,
+  apiTokensResponseSchema,
   arriveResponseSchema,
   audienceFiltersSchema,
   type BillingOverview,
@@ -180,6 +184,7 @@ export {
   type Channel,
   type Checkout,
   type CheckoutRequest,
+  type CreatedApiToken,
   type CreateInvitationRequest,
   calendarQuerySchema,
   channelSchema,
@@ -187,6 +192,7 @@ export {
   checkoutResponseSchema,
   checkoutSchema,
   clockTimeSchema,
+  createdApiTokenSchema,
   createInvitationRequestSchema,
   currentUserResponseSchema,
   DEFAULT_ROWS_PER_PAGE,
@@ -204,6 +210,7 @@ export {
   driverSettingsResponseSchema,
   driverStatusRequestSchema,
   driverStatusResponseSchema,
+  encryptedAnswerSchema,
   type FilterState,
   type FlexUser,
   filterPreviewResponseSchema,
@@ -243,11 +250,14 @@ export {
   type OfferItem,
   type OfferKind,
   type OffersQuery,
+  type OutboxMessage,
   offerItemSchema,
   offerKindSchema,
   offerSchema,
   offersQuerySchema,
   offersResponseSchema,
+  outboxMessageSchema,
+  outboxResponseSchema,
   type Payment,
   type PaymentStatus,
   type PlatformChallenge,
@@ -287,6 +297,11 @@ export {
   type SavedDriverFilters,
   type SavedSettings,
   type ScheduleWindow,
+  type SendJobReport,
+  type SendJobSummary,
+  type SendPreview,
+  type SendPreviewRequest,
+  type SendRecipientRow,
   type SendResult,
   type ServiceArea,
   type SignedInUser,
@@ -297,6 +312,11 @@ export {
   savedSettingsResponseSchema,
   scheduleWindowSchema,
   sendAtSchema,
+  sendJobReportSchema,
+  sendJobSummarySchema,
+  sendJobsResponseSchema,
+  sendPreviewSchema,
+  sendRecipientRowSchema,
   sendResultSchema,
   serviceAreaSchema,
   serviceAreasResponseSchema,
@@ -379,7 +399,6 @@ export {
 export {
   AbortedError,
   AuthError,
-  BadRequestError,
   BlockCatchError,
   ConfigError,
   ConflictError,
@@ -393,6 +412,8 @@ export {
   ServerError,
   TimeoutError,
   UnauthenticatedError,
+  UnavailableError,
+  ValidationError,
 } from './errors.js';
 export {
   type CallOptions,
@@ -406,38 +427,13 @@ export {
   type TokenSource,
 } from './gateway/client.js';
 export {
-  type ApiToken,
-  apiTokenSchema,
-  type CreatedApiToken,
-  createdApiTokenSchema,
-} from './gateway/resources/api-tokens.js';
-export {
-  type SendJob,
   type SendOptions,
   type SendOutcome,
   sendFailureMessage,
-  sendJobSchema,
 } from './gateway/resources/messages.js';
-export {
-  type OutboxMessage,
-  type OutboxQuery,
-  outboxMessageSchema,
-  outboxResponseSchema,
-} from './gateway/resources/outbox.js';
+export type { OutboxQuery } from './gateway/resources/outbox.js';
 export type { CheckoutOptions } from './gateway/resources/payments.js';
-export {
-  readWholeReport,
-  type SendJobReport,
-  type SendJobSummary,
-  type SendPreview,
-  type SendPreviewRequest,
-  type SendRecipientRow,
-  sendJobReportSchema,
-  sendJobSummarySchema,
-  sendPreviewSchema,
-  sendRecipientRowSchema,
-  sendsResource,
-} from './gateway/resources/sends.js';
+export { readWholeReport, sendsResource } from './gateway/resources/sends.js';
 export type { Health } from './gateway/resources/status.js';
 export type { UsersExport } from './gateway/resources/users-export.js';
 export type {

@@ -1,9 +1,10 @@
 // What a failed request means for the person in front of the screen, chosen by the gateway's
 // error `code` (never its message text): what happened and what to do next.
-import { BlockCatchError, HttpError } from '@blockcatch/sdk';
+import { BlockCatchError, type GatewayErrorCode, HttpError } from '@blockcatch/sdk';
 import type { TFunction } from 'i18next';
 
-const BY_CODE = new Set([
+/** The gateway's codes that have a sentence of their own (`errors.byCode.<code>`). */
+const BY_CODE = new Set<string>([
   'rate_limited',
   'unavailable',
   'unauthenticated',
@@ -18,7 +19,7 @@ const BY_CODE = new Set([
   'idempotency_key_reused',
   'payment_declined',
   'payment_request_invalid',
-]);
+] satisfies GatewayErrorCode[]);
 
 /**
  * The sentence for `error`, or `fallback` (the screen's own "couldn't …" line) when the code

@@ -3,6 +3,7 @@
 // the secret, the expiry and the last use; a revoked or expired token is refused at once. A token
 // acts as its creator as they are now, and cannot create more tokens.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { apiTokenSchema, apiTokensResponseSchema, createdApiTokenSchema } from '@blockcatch/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -112,7 +113,10 @@ export function registerApiTokenRoutes(
 
   api.post(
     PATH,
-    { config: { auth: 'admin' }, schema: { body: createSchema } },
+    {
+      config: { auth: 'admin' },
+      schema: { body: createSchema, response: { 201: createdApiTokenSchema } },
+    },
     async (request, reply) => {
       const { principal, body } = request;
       if (principal.tokenId !== undefined) {
@@ -149,15 +153,22 @@ export function registerApiTokenRoutes(
   );
 
   // Your own tokens; an owner sees everyone's.
-  api.get(PATH, { config: { auth: 'admin' } }, async (request) => {
-    const { principal } = request;
-    const rows = await listApiTokens(db, isOwner(principal) ? null : principal.user.id);
-    return { Items: rows.map(shown) };
-  });
+  api.get(
+    PATH,
+    { config: { auth: 'admin' }, schema: { response: { 200: apiTokensResponseSchema } } },
+    async (request) => {
+      const { principal } = request;
+      const rows = await listApiTokens(db, isOwner(principal) ? null : principal.user.id);
+      return { Items: rows.map(shown) };
+    },
+  );
 
   api.delete(
     `${PATH}/:id`,
-    { config: { auth: 'admin' }, schema: { params: idParams } },
+    {
+      config: { auth: 'admin' },
+      schema: { params: idParams, response: { 200: apiTokenSchema } },
+    },
     async (request) => {
       const { principal } = request;
       const row = await findApiToken(db, request.params.id);

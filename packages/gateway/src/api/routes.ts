@@ -1,12 +1,17 @@
 // The read API: the signed-in user, the admin tables, referrals and
 // invitations. Writes (sendsms, sendWhatsapp) belong to messaging; sign-in belongs to identity.
 import {
+  encryptedAnswerSchema,
   encryptResponse,
+  flexUsersResponseSchema,
   type Invitation,
+  invitationsResponseSchema,
   type Product,
   parseResponseKey,
   type Referral,
+  referralsResponseSchema,
   signedInUserSchema,
+  sparkUsersResponseSchema,
 } from '@blockcatch/sdk';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -38,13 +43,24 @@ export function registerApi(app: FastifyInstance, { db, config }: ApiDeps): void
     async (request) => ({ Item: toSignedInUser(request.principal.user) }),
   );
 
-  app.get('/api/flex/v1/all-users-table', { config: { auth: 'admin' } }, async (request, reply) => {
-    return sendCached(request, reply, await tables.flexUsers.get());
-  });
+  // The tables answer JSON kept ready as text (see table-cache.ts): the schemas declare it.
+  app.get(
+    '/api/flex/v1/all-users-table',
+    {
+      config: { auth: 'admin' },
+      schema: { response: { 200: usersTable(flexUsersResponseSchema) } },
+    },
+    async (request, reply) => {
+      return sendCached(request, reply, await tables.flexUsers.get());
+    },
+  );
 
   app.get(
     '/api/spark/v1/admin/all-users-table',
-    { config: { auth: 'admin' } },
+    {
+      config: { auth: 'admin' },
+      schema: { response: { 200: usersTable(sparkUsersResponseSchema) } },
+    },
     async (request, reply) => {
       return sendCached(request, reply, await tables.sparkUsers.get());
     },
@@ -52,7 +68,7 @@ export function registerApi(app: FastifyInstance, { db, config }: ApiDeps): void
 
   app.get(
     '/api/flex/v1/admin/referrals',
-    { config: { auth: 'billing' } },
+    { config: { auth: 'billing' }, schema: { response: { 200: referralsResponseSchema } } },
     async (request, reply) => {
       return sendCached(request, reply, await tables.referrals.get());
     },
@@ -60,11 +76,16 @@ export function registerApi(app: FastifyInstance, { db, config }: ApiDeps): void
 
   app.get(
     '/api/flex/v1/admin/invitations',
-    { config: { auth: 'admin' } },
+    { config: { auth: 'admin' }, schema: { response: { 200: invitationsResponseSchema } } },
     async (request, reply) => {
       return sendCached(request, reply, await tables.invitations.get());
     },
   );
+}
+
+/** A user table answers encrypted once a response key is set. */
+function usersTable<T extends z.ZodType>(plain: T) {
+  return z.union([plain, encryptedAnswerSchema]);
 }
 
 function createTables(db: Db, config: GatewayConfig) {

@@ -1,9 +1,10 @@
 // The OpenAPI document at GET /api/docs, generated at start-up from the same zod schemas the
 // routes validate and answer with, so the reference cannot drift from the code.
+
+import { ERROR_CODES } from '@blockcatch/sdk';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { ERROR_CODES } from './errors.js';
 
 export const API_DOCS_PATH = '/api/docs';
 

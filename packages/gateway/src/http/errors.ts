@@ -1,5 +1,6 @@
 // The gateway's one error body, `{ code, message, field? }`, and the handler that maps every
 // failure to it. `code` is the contract clients branch on; `message` is for people.
+import { type GatewayErrorCode, isGatewayErrorCode } from '@blockcatch/sdk';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { DatabaseBusyError } from '../storage/db.js';
@@ -8,47 +9,8 @@ import { isDatabaseUnreachable } from '../storage/db-availability.js';
 /** Seconds a 503 asks the caller to wait before trying again. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
 
-/**
- * Every `code` the REST API answers with. docs/architecture.md lists what each means; clients
- * (the SDK, the web app, the CLI) choose their texts by these codes and `field`.
- */
-export const ERROR_CODES = [
-  'validation',
-  'unauthenticated',
-  'forbidden',
-  'not_found',
-  'conflict',
-  'rate_limited',
-  'payload_too_large',
-  'unsupported_media_type',
-  'unavailable',
-  'internal',
-  'no_warehouse',
-  'no_pending_sign_in',
-  'invalid_code',
-  'not_connected',
-  'system_off',
-  'platform_sign_in_failed',
-  'platform_throttled',
-  'platform_unavailable',
-  'platform_code_required',
-  'payment_failed',
-  'payment_not_processing',
-  'payment_in_progress',
-  'payment_provider_unavailable',
-  'payment_declined',
-  'payment_request_invalid',
-  'idempotency_key_reused',
-  'bad_signature',
-  'unbound_variable',
-  'template_language',
-  'job_started',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
-}
+/** Every `code` the REST API answers with: the SDK's one list. */
+export type ErrorCode = GatewayErrorCode;
 
 export interface ErrorBody {
   code: ErrorCode;
@@ -146,7 +108,7 @@ export function fromZodError(error: ZodError, part?: string): ApiError {
   const refused = invalid(field, missing ? 'is required' : issue.message);
   // A schema names a domain code on its refinement: `params: { code: 'no_warehouse' }`.
   const domain = issue.code === 'custom' ? issue.params?.code : undefined;
-  return isErrorCode(domain) ? new ApiError(400, domain, refused.message, field) : refused;
+  return isGatewayErrorCode(domain) ? new ApiError(400, domain, refused.message, field) : refused;
 }
 
 export function installErrorHandler(app: FastifyInstance): void {

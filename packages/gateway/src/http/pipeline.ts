@@ -1,8 +1,10 @@
 // The edge every route shares, installed once on the app before any route: the error body, the
-// JSON parser with its bounds, backpressure, the zod schema compilers, and the per-route auth hook.
+// JSON parser with its bounds, backpressure, the zod schema compilers, the per-route auth hook and
+// the check that every API route declares its answer.
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Authenticate } from '../api/authenticate.js';
 import type { DatabaseAvailability } from '../storage/db-availability.js';
+import { requireAnswerSchemas } from './answer-schemas.js';
 import { installAuth } from './auth.js';
 import type { CallerCountingDb } from './db-callers.js';
 import { installErrorHandler } from './errors.js';
@@ -30,5 +32,7 @@ export function installPipeline(
   installUrlTextCheck(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  return installAuth(app, authenticate);
+  const routes = installAuth(app, authenticate);
+  requireAnswerSchemas(app, routes);
+  return routes;
 }

@@ -7,10 +7,14 @@ import {
   MAX_PHONE_LENGTH,
   type MsgTemplate,
   normalizePhone,
+  outboxResponseSchema,
   quietHoursRelease,
   REGION_TIME_ZONES,
   type SendResult,
   segmentSms,
+  sendJobReportSchema,
+  sendJobsResponseSchema,
+  sendPreviewSchema,
   sendResultSchema,
   smsSendPayloadSchema,
   templatesResponseSchema,
@@ -181,7 +185,10 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
   // what it costs. The same checks as the send, in the same order, refused the same way.
   api.post(
     '/api/flex/v1/admin/send-preview',
-    { config: { auth: 'admin' }, schema: { body: previewSchema } },
+    {
+      config: { auth: 'admin' },
+      schema: { body: previewSchema, response: { 200: sendPreviewSchema } },
+    },
     async (request) => {
       const { principal, body } = request;
       const { channel, key, ...payload } = body;
@@ -218,7 +225,10 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
 
   api.get(
     '/api/flex/v1/admin/send-jobs',
-    { config: { auth: 'admin' }, schema: { querystring: jobListQuerySchema } },
+    {
+      config: { auth: 'admin' },
+      schema: { querystring: jobListQuerySchema, response: { 200: sendJobsResponseSchema } },
+    },
     async (request) => {
       const { key, ...query } = request.query;
       if (key === undefined) return { Items: await listJobs(db, prices, query) };
@@ -236,7 +246,10 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
 
   api.post(
     '/api/flex/v1/admin/send-jobs/:id/cancel',
-    { config: { auth: 'admin' }, schema: { params: jobParamsSchema } },
+    {
+      config: { auth: 'admin' },
+      schema: { params: jobParamsSchema, response: { 200: sendJobReportSchema } },
+    },
     async (request) => {
       const { id } = request.params;
       const { principal } = request;
@@ -260,7 +273,9 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
           'This send has already started; only a send that has not started can be cancelled.',
         );
       }
-      return readJobReport(db, id, prices, { limit: 0 });
+      const report = await readJobReport(db, id, prices, { limit: 0 });
+      if (!report) throw notFound(`No send job ${quote(id)}.`);
+      return report;
     },
   );
 
@@ -274,7 +289,11 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     '/api/flex/v1/admin/send-jobs/:id',
     {
       config: { auth: 'admin' },
-      schema: { params: jobParamsSchema, querystring: jobReportQuerySchema },
+      schema: {
+        params: jobParamsSchema,
+        querystring: jobReportQuerySchema,
+        response: { 200: sendJobReportSchema },
+      },
     },
     async (request) => {
       const id = await jobIdOf(request.params.id);
@@ -291,7 +310,10 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
 
   api.get(
     '/api/sandbox/outbox',
-    { config: { auth: 'admin' }, schema: { querystring: outboxQuerySchema } },
+    {
+      config: { auth: 'admin' },
+      schema: { querystring: outboxQuerySchema, response: { 200: outboxResponseSchema } },
+    },
     async (request) => {
       const query = request.query;
       let to: string | undefined;

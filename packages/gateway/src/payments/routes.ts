@@ -251,24 +251,31 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRouteDe
       (_request, body, done) => done(null, body),
     );
     // Public: the processor signs its requests, checked by the service.
-    scope.post(path, { config: { auth: 'public' } }, async (request, reply) => {
-      const signature = request.headers['stripe-signature'];
-      // The same refusals as every JSON body (depth, NUL, lone surrogates, __proto__), before
-      // anything else reads it; the signature is then checked over the untouched bytes.
-      if (Buffer.isBuffer(request.body)) parseJsonBody(request.body.toString('utf8'));
-      if (
-        typeof signature !== 'string' ||
-        signature.length > 2000 ||
-        !Buffer.isBuffer(request.body)
-      ) {
-        throw invalid(
-          'stripe-signature',
-          'the Stripe-Signature header and a JSON body are required.',
-        );
-      }
-      await service.receive(request.body, signature);
-      return reply.send({ received: true });
-    });
+    scope.post(
+      path,
+      {
+        config: { auth: 'public' },
+        schema: { response: { 200: z.object({ received: z.literal(true) }) } },
+      },
+      async (request, reply) => {
+        const signature = request.headers['stripe-signature'];
+        // The same refusals as every JSON body (depth, NUL, lone surrogates, __proto__), before
+        // anything else reads it; the signature is then checked over the untouched bytes.
+        if (Buffer.isBuffer(request.body)) parseJsonBody(request.body.toString('utf8'));
+        if (
+          typeof signature !== 'string' ||
+          signature.length > 2000 ||
+          !Buffer.isBuffer(request.body)
+        ) {
+          throw invalid(
+            'stripe-signature',
+            'the Stripe-Signature header and a JSON body are required.',
+          );
+        }
+        await service.receive(request.body, signature);
+        return reply.send({ received: true });
+      },
+    );
   });
 }
 

@@ -1,15 +1,17 @@
 // The user tables' response encryption, shared by the gateway (encrypts) and the clients (decrypt):
 // AES-256-GCM over the JSON text, sent as base64 of iv (12 bytes) | ciphertext | tag (16 bytes).
 // WebCrypto only, no Buffer, so the same code runs in Node 20 and in the browser.
+import { BlockCatchError } from '../errors.js';
 
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-/** A key, payload or decryption failure; `code` is stable for callers that branch on it. */
-export class ResponseCipherError extends Error {
-  override name = 'ResponseCipherError';
-  readonly code = 'ResponseCipherError';
+/** A key, payload or decryption failure (`code` 'response_cipher'). */
+export class ResponseCipherError extends BlockCatchError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('response_cipher', message, options);
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 // The entity schemas every package shares: the gateway validates with them, clients parse with them.
 
 export * from './alerts.js';
+export * from './api-tokens.js';
 export * from './billing.js';
 export * from './bounds.js';
 export * from './driver.js';
@@ -9,5 +10,7 @@ export * from './filters.js';
 export * from './invitations.js';
 export * from './latency.js';
 export * from './messages.js';
+export * from './outbox.js';
 export * from './referrals.js';
+export * from './sends.js';
 export * from './users.js';

@@ -75,3 +75,5 @@ export type Product = z.infer<typeof productSchema>;
 
 export const flexUsersResponseSchema = z.object({ Items: z.array(flexUserSchema) });
 export const sparkUsersResponseSchema = z.object({ Items: z.array(sparkUserSchema) });
+/** A user table with a response key set: the table's JSON, AES-GCM encrypted (`decryptResponse`). */
+export const encryptedAnswerSchema = z.object({ encrypted: z.string() });

@@ -1,22 +1,13 @@
 // Tokens for machines (a cron job's BLOCKCATCH_TOKEN): create one (its secret comes back once),
 // list them without secrets, revoke one.
-import { z } from 'zod';
+import {
+  type ApiToken,
+  apiTokenSchema,
+  apiTokensResponseSchema,
+  type CreatedApiToken,
+  createdApiTokenSchema,
+} from '../../core/schemas/api-tokens.js';
 import type { Requester, RequestOptions } from '../client.js';
-
-export const apiTokenSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  userId: z.string(),
-  createdAt: z.number(),
-  expiresAt: z.number(),
-  lastUsedAt: z.number().nullable(),
-  revokedAt: z.number().nullable(),
-});
-export type ApiToken = z.infer<typeof apiTokenSchema>;
-
-/** A new token: the only answer that holds its secret. */
-export const createdApiTokenSchema = apiTokenSchema.extend({ token: z.string() });
-export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;
 
 const PATH = '/api/flex/v1/admin/api-tokens';
 
@@ -29,7 +20,7 @@ export function apiTokensResource(http: Requester) {
       return http.post(PATH, createdApiTokenSchema, request, options);
     },
     async list(options?: RequestOptions): Promise<ApiToken[]> {
-      return (await http.get(PATH, z.object({ Items: z.array(apiTokenSchema) }), options)).Items;
+      return (await http.get(PATH, apiTokensResponseSchema, options)).Items;
     },
     revoke(id: string, options?: RequestOptions): Promise<ApiToken> {
       return http.delete(`${PATH}/${encodeURIComponent(id)}`, apiTokenSchema, options);

@@ -1,5 +1,4 @@
 // The bulk sends: POST sendsms and sendWhatsapp with an Idempotency-Key, and the job they start.
-import { z } from 'zod';
 import {
   type MsgTemplate,
   type Recipient,
@@ -22,18 +21,6 @@ export interface SendOptions extends RequestOptions {
  * when the key was sent before: the answer is the first send's, and nothing was sent now.
  */
 export type SendOutcome = SendResult & { message: string; replayed: boolean };
-
-/** A send job's progress: recipients by status (queued, sending, sent, failed, skipped-…). */
-export const sendJobSchema = z.object({
-  jobId: z.string(),
-  channel: z.enum(['sms', 'whatsapp']),
-  createdAt: z.number(),
-  total: z.number().int().nonnegative(),
-  counts: z.record(z.string(), z.number().int().nonnegative()),
-  /** True once no recipient is queued or being sent. */
-  done: z.boolean(),
-});
-export type SendJob = z.infer<typeof sendJobSchema>;
 
 export function messagesResource(http: Requester) {
   async function send(
@@ -70,13 +57,6 @@ export function messagesResource(http: Requester) {
       options?: SendOptions,
     ) {
       return send('/api/flex/v1/admin/sendWhatsapp', payload, options);
-    },
-    async sendJob(id: string, options?: RequestOptions): Promise<SendJob> {
-      return http.get(
-        `/api/flex/v1/admin/send-jobs/${encodeURIComponent(id)}`,
-        sendJobSchema,
-        options,
-      );
     },
   };
 }

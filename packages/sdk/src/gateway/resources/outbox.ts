@@ -1,19 +1,6 @@
 // GET /api/sandbox/outbox: what the sandbox's message provider "delivered" (admins only).
-import { z } from 'zod';
+import { type OutboxMessage, outboxResponseSchema } from '../../core/schemas/outbox.js';
 import type { Requester, RequestOptions } from '../client.js';
-
-export const outboxMessageSchema = z.object({
-  id: z.number().int(),
-  channel: z.enum(['sms', 'whatsapp']),
-  to: z.string(),
-  body: z.string(),
-  template: z.unknown().optional(),
-  jobId: z.string().nullable(),
-  createdAt: z.number(),
-});
-export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
-
-export const outboxResponseSchema = z.object({ Items: z.array(outboxMessageSchema) });
 
 export interface OutboxQuery {
   /** One phone number, `+1XXXXXXXXXX`. */

@@ -1,90 +1,15 @@
-// Send jobs after they are queued: the recent ones, one job's report (counts by state, a row per
-// recipient with its error, segments, estimated cost), cancelling a scheduled one, and the review's
-// preview of what a send would do.
-import { z } from 'zod';
-import { RECIPIENT_STATES } from '../../core/delivery.js';
-import { type MsgTemplate, type Recipient, skipReasonSchema } from '../../core/schemas/messages.js';
+// Send jobs after they are queued: the recent ones, one job's report, cancelling a scheduled one,
+// and the review's preview of what a send would do.
+import {
+  type SendJobReport,
+  type SendJobSummary,
+  type SendPreview,
+  type SendPreviewRequest,
+  sendJobReportSchema,
+  sendJobsResponseSchema,
+  sendPreviewSchema,
+} from '../../core/schemas/sends.js';
 import type { Requester, RequestOptions } from '../client.js';
-
-const recipientStateSchema = z.enum(RECIPIENT_STATES);
-
-export const sendJobSummarySchema = z.object({
-  jobId: z.string(),
-  channel: z.enum(['sms', 'whatsapp']),
-  createdAt: z.number(),
-  createdBy: z.string(),
-  body: z.string(),
-  templateName: z.string().nullable(),
-  sendAt: z.number().nullable(),
-  cancelledAt: z.number().nullable(),
-  total: z.number().int().nonnegative(),
-  counts: z.record(recipientStateSchema, z.number().int().nonnegative()),
-  segments: z.number().int().nonnegative(),
-  /** US dollars, at the gateway's configured prices. */
-  estimatedCost: z.number().nonnegative(),
-  /** True once no recipient is queued or being sent. */
-  done: z.boolean(),
-});
-export type SendJobSummary = z.infer<typeof sendJobSummarySchema>;
-
-export const sendRecipientRowSchema = z.object({
-  seq: z.number().int(),
-  to: z.string(),
-  status: recipientStateSchema,
-  errorCode: z.number().int().nullable(),
-  /** The error code's meaning, or the gateway's own reason. */
-  error: z.string().nullable(),
-  segments: z.number().int(),
-  attempts: z.number().int(),
-  sentAt: z.number().nullable(),
-  statusAt: z.number().nullable(),
-  dueAt: z.number(),
-});
-export type SendRecipientRow = z.infer<typeof sendRecipientRowSchema>;
-
-export const sendJobReportSchema = sendJobSummarySchema.extend({
-  recipients: z.array(sendRecipientRowSchema),
-  more: z.boolean(),
-  /**
-   * Why a job that is not done waits: its schedule, quiet hours in the first waiting recipient's
-   * zone, a retry, or its turn at the sending pace; `until` in epoch ms.
-   */
-  waiting: z
-    .object({
-      reason: z.enum(['scheduled', 'quiet-hours', 'retry', 'pace']),
-      until: z.number(),
-      timeZone: z.string(),
-    })
-    .optional(),
-});
-export type SendJobReport = z.infer<typeof sendJobReportSchema>;
-
-export const sendPreviewSchema = z.object({
-  preview: z
-    .object({ to: z.string(), text: z.string(), variables: z.record(z.string(), z.string()) })
-    .nullable(),
-  queued: z.number().int().nonnegative(),
-  skipped: z.array(z.object({ number: z.string(), reason: skipReasonSchema })),
-  waitingForQuietHours: z.number().int().nonnegative(),
-  /** When the last of those waiting is released (epoch ms). */
-  quietHoursUntil: z.number().optional(),
-  sendAt: z.number().optional(),
-  /** Recipients the job named by `key` already has: the send would not text them again. */
-  earlier: z.number().int().nonnegative().optional(),
-  /** That job, when the key names one. */
-  jobId: z.string().optional(),
-  /** Segments per SMS (1 for WhatsApp). */
-  segments: z.number().int().nonnegative().optional(),
-  /** US dollars, at the gateway's prices, of what would be queued. */
-  estimatedCost: z.number().nonnegative().optional(),
-});
-export type SendPreview = z.infer<typeof sendPreviewSchema>;
-
-/** `key`: the Idempotency-Key the send will use, so recipients its job already has are counted. */
-export type SendPreviewRequest = { numbers: Recipient[]; sendAt?: string; key?: string } & (
-  | { channel: 'sms'; message: string }
-  | { channel: 'whatsapp'; msgTemplate: MsgTemplate }
-);
 
 const JOBS = '/api/flex/v1/admin/send-jobs';
 
@@ -96,7 +21,7 @@ export function sendsResource(http: Requester) {
       options?: RequestOptions,
     ): Promise<SendJobSummary[]> {
       return (
-        await http.get(JOBS, z.object({ Items: z.array(sendJobSummarySchema) }), {
+        await http.get(JOBS, sendJobsResponseSchema, {
           ...options,
           query: { limit: query.limit, before: query.before, key: query.key },
         })
