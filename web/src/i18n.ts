@@ -82,5 +82,3 @@ await i18next.use(initReactI18next).init({
 // A stored Spanish is loaded before the first render, so the page never flashes in English.
 if (initial !== 'en') await setLanguage(initial);
 if (typeof document !== 'undefined') document.documentElement.lang = initial;
-
-export default i18next;

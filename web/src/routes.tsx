@@ -52,7 +52,7 @@ const driver = (
   ),
 });
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     path: '/',
     element: <Shell />,

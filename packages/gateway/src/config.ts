@@ -1,6 +1,7 @@
 // The gateway's settings, read once from flags and the environment and validated at the edge.
 import {
   ConfigError,
+  PRODUCT_TIME_ZONE,
   SANDBOX_CLIENT_ID,
   SANDBOX_USER_POOL_ID,
   withoutTrailingSlashes,
@@ -142,7 +143,7 @@ export const configSchema = z.object({
         return false;
       }
     }, 'must be an IANA time zone such as America/New_York')
-    .default('America/New_York'),
+    .default(PRODUCT_TIME_ZONE),
   twilio: z
     .object({
       accountSid: optionalString,

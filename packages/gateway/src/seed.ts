@@ -60,7 +60,7 @@ export interface SeedReport {
   staff: { role: string; name: string; phoneNumber: string; password: string }[];
 }
 
-export class SeedError extends Error {
+class SeedError extends Error {
   override name = 'SeedError';
 }
 
@@ -164,7 +164,7 @@ async function insertFixtures(
 }
 
 /** The fixtures with every date moved by `by` milliseconds. */
-export function shiftFixtures(fixtures: Fixtures, by: number): Fixtures {
+function shiftFixtures(fixtures: Fixtures, by: number): Fixtures {
   const later = (ts: number | null) => (ts === null ? null : ts + by);
   const user = <U extends FixtureUser>(u: U): U => ({
     ...u,
@@ -247,7 +247,7 @@ export function sparkUserRow(u: SparkFixtureUser): NewUser {
 }
 
 /** Service the staff accounts have at least, counted from seeding. */
-export const STAFF_SERVICE_WEEKS = 4;
+const STAFF_SERVICE_WEEKS = 4;
 
 /**
  * Staff sign in to the Flex app, so their rows are Flex users carrying their permissions. Their

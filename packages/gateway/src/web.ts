@@ -69,7 +69,7 @@ export async function registerWebApp(app: FastifyInstance, dir: string): Promise
  * Vite names every file under assets/ by its content hash, so a browser may keep it for a year;
  * index.html (and anything unhashed) is checked on every load, so a new build shows at once.
  */
-export function cacheControlFor(path: string): string {
+function cacheControlFor(path: string): string {
   return /[\\/]assets[\\/]/.test(path) ? IMMUTABLE : 'no-cache';
 }
 

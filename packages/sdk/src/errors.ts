@@ -22,6 +22,7 @@ const CLIENT_ERROR_CODES = [
  */
 export type ErrorCode = GatewayErrorCode | (typeof CLIENT_ERROR_CODES)[number];
 
+/** @public */
 export class BlockCatchError extends Error {
   readonly code: ErrorCode;
 
@@ -49,7 +50,10 @@ function readServerBody(body: unknown): ServerErrorBody {
   };
 }
 
-/** A gateway answer outside 200–299: 'Request failed with status code N'. */
+/**
+ * A gateway answer outside 200–299: 'Request failed with status code N'.
+ * @public
+ */
 export class HttpError extends BlockCatchError {
   readonly status: number;
   /** The `code` of the gateway's body, e.g. 'validation' or 'system_off': branch on this. */
@@ -112,14 +116,20 @@ export class HttpError extends BlockCatchError {
   }
 }
 
-/** The gateway refused the input: `field` names which, `serverMessage` says how to fix it. */
+/**
+ * The gateway refused the input: `field` names which, `serverMessage` says how to fix it.
+ * @public
+ */
 export class ValidationError extends HttpError {
   constructor(status: number, body: unknown, headers?: Readonly<Record<string, string>>) {
     super(status, body, headers, { code: 'validation' });
   }
 }
 
-/** A 401: the session is gone or was refused, and only signing in again helps. */
+/**
+ * A 401: the session is gone or was refused, and only signing in again helps.
+ * @public
+ */
 export class UnauthenticatedError extends HttpError {
   constructor(status: number, body: unknown, headers?: Readonly<Record<string, string>>) {
     super(status, body, headers, {
@@ -129,30 +139,35 @@ export class UnauthenticatedError extends HttpError {
   }
 }
 
+/** @public */
 export class ForbiddenError extends HttpError {
   constructor(status: number, body: unknown, headers?: Readonly<Record<string, string>>) {
     super(status, body, headers, { code: 'forbidden' });
   }
 }
 
+/** @public */
 export class NotFoundError extends HttpError {
   constructor(status: number, body: unknown, headers?: Readonly<Record<string, string>>) {
     super(status, body, headers, { code: 'not_found' });
   }
 }
 
+/** @public */
 export class ConflictError extends HttpError {
   constructor(status: number, body: unknown, headers?: Readonly<Record<string, string>>) {
     super(status, body, headers, { code: 'conflict' });
   }
 }
 
+/** @public */
 export class RateLimitError extends HttpError {
   constructor(status: number, body: unknown, headers?: Readonly<Record<string, string>>) {
     super(status, body, headers, { code: 'rate_limited' });
   }
 }
 
+/** @public */
 export class ServerError extends HttpError {
   constructor(
     status: number,
@@ -164,20 +179,27 @@ export class ServerError extends HttpError {
   }
 }
 
-/** A 503: the gateway is busy or a dependency is down; `Retry-After` says when to try again. */
+/**
+ * A 503: the gateway is busy or a dependency is down; `Retry-After` says when to try again.
+ * @public
+ */
 export class UnavailableError extends ServerError {
   constructor(status: number, body: unknown, headers?: Readonly<Record<string, string>>) {
     super(status, body, headers, 'unavailable');
   }
 }
 
-/** The request never got an answer: connection refused, reset, DNS, CORS. */
+/**
+ * The request never got an answer: connection refused, reset, DNS, CORS.
+ * @public
+ */
 export class NetworkError extends BlockCatchError {
   constructor(message = 'Network error', options?: { cause?: unknown }) {
     super('network_error', message, options);
   }
 }
 
+/** @public */
 export class TimeoutError extends BlockCatchError {
   readonly timeoutMs: number;
 
@@ -187,7 +209,10 @@ export class TimeoutError extends BlockCatchError {
   }
 }
 
-/** The caller's AbortSignal fired. */
+/**
+ * The caller's AbortSignal fired.
+ * @public
+ */
 export class AbortedError extends BlockCatchError {
   constructor(options?: { cause?: unknown }) {
     super('aborted', 'Request was aborted', options);
@@ -198,6 +223,7 @@ export class AbortedError extends BlockCatchError {
  * A failure reported by the identity service, with its own code and message
  * (`NotAuthorizedException`, `CodeMismatchException`…), or one of the session messages
  * ('User is not authenticated', …).
+ * @public
  */
 export class AuthError extends BlockCatchError {
   /** The identity service's error code, e.g. 'NotAuthorizedException'. */
@@ -229,7 +255,10 @@ export class AuthError extends BlockCatchError {
   }
 }
 
-/** A gateway answer that does not match the SDK's schema; `path` names the first field that failed. */
+/**
+ * A gateway answer that does not match the SDK's schema; `path` names the first field that failed.
+ * @public
+ */
 export class ResponseShapeError extends BlockCatchError {
   readonly path: string;
   readonly endpoint: string;
@@ -254,7 +283,10 @@ export class ResponseShapeError extends BlockCatchError {
   }
 }
 
-/** The SDK was set up in a way that cannot work: a missing key, an unsafe file, a bad option. */
+/**
+ * The SDK was set up in a way that cannot work: a missing key, an unsafe file, a bad option.
+ * @public
+ */
 export class ConfigError extends BlockCatchError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('config', message, options);

@@ -1,54 +1,35 @@
 // The public face of @blockcatch/sdk: what its users need, by name. Helpers the package uses
 // only inside are not exported. Node-only pieces live in `./node`.
 export {
-  type Auth,
-  type AuthLogger,
   type AuthOptions,
   createAuth,
   REFERRAL_ATTRIBUTE,
   type Session,
   type SignInResult,
-  type SignUpResult,
-  type UserProfile,
 } from './auth/auth.js';
 export { SANDBOX_CLIENT_ID, SANDBOX_USER_POOL_ID } from './auth/sandbox.js';
 export {
   createLocalStorageSessionStore,
   createMemorySessionStore,
   SESSION_KEY_PREFIXES,
-  type SessionStore,
-  type WebStorage,
 } from './auth/session-store.js';
+export { filterAudience } from './core/audience.js';
 export {
-  type AudienceContext,
-  filterAudience,
-  wantedFlag,
-} from './core/audience.js';
-export {
-  type BillingEntry,
   cardDigits,
-  DUNNING_RETRY_DAYS,
-  EXPIRING_WINDOW_MS,
-  expirationAfter,
   extendExpiration,
-  isGoodStanding,
   MAX_WEEKS,
   MIN_WEEKS,
   nextDunningAttempt,
-  type PaymentStanding,
   passesLuhn,
   paymentStanding,
   refundExpiration,
   refundedWeeks,
-  renewExpiration,
   WEEK_MS,
 } from './core/billing.js';
-export { csvField, csvLine, startsLikeFormula } from './core/csv.js';
+export { csvLine } from './core/csv.js';
 export {
   collectPhones,
   findPhoneColumn,
-  type PhoneList,
-  type PhoneRow,
   type PhoneRowProblem,
 } from './core/csv-phones.js';
 export {
@@ -65,7 +46,6 @@ export {
   PRODUCT_TIME_ZONE,
   PROVIDER_ERROR_MEANINGS,
   providerErrorMeaning,
-  QUIET_HOURS,
   quietHoursRelease,
   RECIPIENT_STATES,
   REGION_TIME_ZONES,
@@ -84,51 +64,37 @@ export {
   regionOf,
 } from './core/export-row.js';
 export {
-  type CaughtTotals,
-  type FilterPreview,
   PREVIEW_DAYS,
-  type PreviewOptions,
   previewFilters,
   type SeenOffer,
 } from './core/filter-preview.js';
 export {
   filterInvitees,
-  type InviteeFilterContext,
   mergeInvitees,
 } from './core/invitees.js';
 export {
   KEYWORDS,
-  type Keyword,
   type KeywordIntent,
   type KeywordLanguage,
-  MAX_KEYWORD_REPLY_LENGTH,
   parseKeyword,
 } from './core/keywords.js';
-export { median, summarizeLatency } from './core/latency.js';
+export { summarizeLatency } from './core/latency.js';
 export {
   createOfferMatcher,
   everyDay,
-  type MatchContext,
-  type MatchResult,
-  matchOffer,
   type OfferMatcher,
-  REFUSAL_REASONS,
-  type RefusalReason,
-  type ScheduleSearch,
   SEARCH_AHEAD_MS,
   scheduleSearch,
 } from './core/offers.js';
 export { type Page, paginate } from './core/paging.js';
 export {
   invitationFirstName,
-  MAX_FIRST_NAME_LENGTH,
   NAME_PROBLEM_MESSAGES,
   type NameProblem,
   nameProblem,
 } from './core/person-name.js';
 export {
   formatPhone,
-  hasNormalizedPhone,
   normalizePhone,
 } from './core/phone.js';
 export {
@@ -139,7 +105,6 @@ export {
 } from './core/referral-code.js';
 export {
   nextRouteForUser,
-  type RoutingFacts,
   type SignedInRoute,
 } from './core/routing.js';
 export {
@@ -147,51 +112,36 @@ export {
   ALERT_KINDS,
   type AlertKind,
   type AlertSettings,
-  alertKindSchema,
   alertSettingsResponseSchema,
   alertSettingsSchema,
   DEFAULT_ALERT_SETTINGS,
 } from './core/schemas/alerts.js';
 export {
   type ExportFormat,
-  exportFormatSchema,
-  type InvitationsExportQuery,
   invitationsExportQuerySchema,
-  type UsersExportQuery,
   usersExportQuerySchema,
 } from './core/schemas/export.js';
 export {
-  type ApiToken,
-  type ArriveResult,
   type AudienceFilters,
   apiTokenSchema,
   apiTokensResponseSchema,
   arriveResponseSchema,
-  audienceFiltersSchema,
   type BillingOverview,
-  type BillingQuery,
   type BillingResponse,
   type BillingSummary,
   type Block,
-  billingDaySchema,
   billingOverviewSchema,
-  billingPaymentSchema,
   billingQuerySchema,
   billingResponseSchema,
   billingSummarySchema,
-  blockSchema,
   type CalendarQuery,
   type Channel,
   type Checkout,
   type CheckoutRequest,
-  type CreatedApiToken,
-  type CreateInvitationRequest,
   calendarQuerySchema,
   channelSchema,
   checkoutRequestSchema,
   checkoutResponseSchema,
-  checkoutSchema,
-  clockTimeSchema,
   createdApiTokenSchema,
   createInvitationRequestSchema,
   currentUserResponseSchema,
@@ -200,75 +150,46 @@ export {
   type DriverDashboard,
   type DriverFilters,
   type DriverInvitation,
-  type DriverStatusRequest,
   driverCalendarSchema,
   driverDashboardResponseSchema,
-  driverDashboardSchema,
   driverFiltersSchema,
-  driverInvitationSchema,
   driverInvitationsResponseSchema,
   driverSettingsResponseSchema,
   driverStatusRequestSchema,
   driverStatusResponseSchema,
   encryptedAnswerSchema,
-  type FilterState,
   type FlexUser,
   filterPreviewResponseSchema,
-  filterStateSchema,
   flexUserSchema,
   flexUsersResponseSchema,
   type Invitation,
-  type InvitationBacklog,
   type InvitationStatus,
   type InviteeFilters,
   invitationBacklogResponseSchema,
   invitationResponseSchema,
   invitationSchema,
-  invitationStatusSchema,
   invitationsResponseSchema,
-  inviteeFiltersSchema,
   isoDaySchema,
   MAX_BLOCK_HOURS,
-  MAX_BUFFER_MINUTES,
   MAX_EMAIL_LENGTH,
-  MAX_ID_LENGTH,
-  MAX_MESSAGE_LENGTH,
-  MAX_MONEY,
   MAX_NAME_LENGTH,
   MAX_PHONE_LENGTH,
   MAX_RECIPIENTS,
-  MAX_SEARCH_LENGTH,
-  MAX_STATION_RULES,
   type MergedInvitee,
   type MsgTemplate,
   mergedInviteeSchema,
-  msgTemplateSchema,
-  NO_WAREHOUSE_MESSAGE,
-  NOT_SEARCHING_REASONS,
   type NotSearchingReason,
   type Offer,
   type OfferItem,
   type OfferKind,
-  type OffersQuery,
-  type OutboxMessage,
-  offerItemSchema,
-  offerKindSchema,
-  offerSchema,
   offersQuerySchema,
   offersResponseSchema,
-  outboxMessageSchema,
   outboxResponseSchema,
   type Payment,
   type PaymentStatus,
-  type PlatformChallenge,
-  type PlatformSignInRequest,
-  type PlatformState,
-  type PlatformVerifyRequest,
   type PriceResponse,
   type Product,
   paymentItemResponseSchema,
-  paymentSchema,
-  paymentStatusSchema,
   paymentsResponseSchema,
   platformChallengeSchema,
   platformLinkResponseSchema,
@@ -278,24 +199,14 @@ export {
   portalResponseSchema,
   priceResponseSchema,
   productSchema,
-  type Recipient,
   type Referral,
-  type RefundRequest,
-  type ResellerView,
   ROWS_PER_PAGE,
-  type Role,
-  recipientSchema,
   referralSchema,
   referralsResponseSchema,
   refundRequestSchema,
   refundResponseSchema,
-  refundSchema,
   resellerResponseSchema,
-  resellerStandingSchema,
-  resellerUserSchema,
-  roleSchema,
   type SavedDriverFilters,
-  type SavedSettings,
   type ScheduleWindow,
   type SendJobReport,
   type SendJobSummary,
@@ -303,62 +214,40 @@ export {
   type SendPreviewRequest,
   type SendRecipientRow,
   type SendResult,
-  type ServiceArea,
   type SignedInUser,
   type SmsSendPayload,
   type SparkUser,
-  type StationRule,
   type Subscription,
   savedSettingsResponseSchema,
-  scheduleWindowSchema,
   sendAtSchema,
   sendJobReportSchema,
-  sendJobSummarySchema,
   sendJobsResponseSchema,
   sendPreviewSchema,
-  sendRecipientRowSchema,
   sendResultSchema,
-  serviceAreaSchema,
   serviceAreasResponseSchema,
   signedInUserSchema,
-  skipReasonSchema,
   smsSendPayloadSchema,
-  sortDirectionSchema,
   sparkUserSchema,
   sparkUsersResponseSchema,
-  stationRuleSchema,
   storedDriverFiltersSchema,
-  subscriptionSchema,
   subscriptionUpdateRequestSchema,
-  type TemplateComponent,
-  type TemplateVariable,
   type TriState,
-  templateComponentSchema,
   templatesResponseSchema,
-  templateVariableSchema,
-  timestampSchema,
-  timeZoneSchema,
   triStateSchema,
   type UserRow,
   type UserStatus,
-  userStatusSchema,
   WEEKDAYS,
   type Weekday,
   type WeeklySchedule,
   type WhatsappSendPayload,
   type WhatsappTemplate,
-  weekdaySchema,
-  weeklyScheduleSchema,
   whatsappSendPayloadSchema,
   whatsappTemplateSchema,
-  windowEndSchema,
 } from './core/schemas/index.js';
 export {
   type LatencySummary,
   latencyResponseSchema,
-  latencySummarySchema,
   type OfferTimeline,
-  offerTimelineSchema,
 } from './core/schemas/latency.js';
 export { type SearchableRow, searchRecipients } from './core/search.js';
 export {
@@ -368,91 +257,52 @@ export {
 export {
   limitToSingleSegment,
   SMS_LIMITS,
-  type SmsEncoding,
   type SmsSegmentation,
   segmentSms,
 } from './core/sms.js';
 export {
-  type BoundTemplate,
   bindTemplate,
-  formatTemplateDate,
   pickLanguage,
-  placeholderKeys,
-  primaryLanguage,
-  renderTemplateText,
   type TemplateRecipient,
   unboundVariables,
 } from './core/template-variables.js';
 export { withoutTrailingSlashes } from './core/urls.js';
-export {
-  EMAIL_PATTERN,
-  isEmail,
-  isIdentityPoolId,
-  toInteger,
-} from './core/validation.js';
+export { isEmail } from './core/validation.js';
 export {
   decryptResponse,
   encryptResponse,
   parseResponseKey,
-  ResponseCipherError,
 } from './crypto/response-cipher.js';
 export {
-  AbortedError,
   AuthError,
   BlockCatchError,
   ConfigError,
-  ConflictError,
-  type ErrorCode,
   ForbiddenError,
   HttpError,
   NetworkError,
-  NotFoundError,
   RateLimitError,
   ResponseShapeError,
   ServerError,
   TimeoutError,
   UnauthenticatedError,
-  UnavailableError,
-  ValidationError,
 } from './errors.js';
 export {
-  type CallOptions,
   createGatewayClient,
   type GatewayClient,
-  type GatewayClientOptions,
-  type GatewayRequest,
-  type GatewayResponse,
-  type Requester,
-  type RequestOptions,
-  type TokenSource,
 } from './gateway/client.js';
-export {
-  type SendOptions,
-  type SendOutcome,
-  sendFailureMessage,
-} from './gateway/resources/messages.js';
-export type { OutboxQuery } from './gateway/resources/outbox.js';
-export type { CheckoutOptions } from './gateway/resources/payments.js';
-export { readWholeReport, sendsResource } from './gateway/resources/sends.js';
-export type { Health } from './gateway/resources/status.js';
+
+export { sendFailureMessage } from './gateway/resources/messages.js';
+
+export { readWholeReport } from './gateway/resources/sends.js';
+
 export type { UsersExport } from './gateway/resources/users-export.js';
-export type {
-  Transport,
-  TransportRequest,
-  TransportResponse,
-} from './gateway/transport.js';
+
 /** The one backoff (full jitter under a doubling cap) the client, the send worker and the catcher use. */
-export { backoffDelay, type HttpMethod, type RetryPolicy } from './internal/retry.js';
+export { backoffDelay } from './internal/retry.js';
 export {
   type BatchProgress,
-  type BatchResult,
-  type BatchSender,
   type BatchSendSummary,
   DEFAULT_BATCH_SIZE,
-  type SendInBatchesOptions,
   sendInBatches,
 } from './send/send-in-batches.js';
-export {
-  deriveSendKey,
-  type SendKeyInput,
-} from './send/send-key.js';
+export { deriveSendKey } from './send/send-key.js';

@@ -3,11 +3,5 @@
 export {
   configDir,
   createFileSessionStore,
-  type FileSessionStore,
-  type FileSessionStoreOptions,
 } from './auth/file-session-store.js';
-export {
-  createUndiciTransport,
-  type UndiciTransport,
-  type UndiciTransportOptions,
-} from './gateway/undici-transport.js';
+export { createUndiciTransport } from './gateway/undici-transport.js';

@@ -8,7 +8,7 @@ import { loadBilling } from './admin/adminApi.js';
 import { jobsRefetchInterval } from './admin/send-jobs.js';
 
 /** How many recent send jobs the admin screens list. */
-export const RECENT_SEND_JOBS = 10;
+const RECENT_SEND_JOBS = 10;
 /** How many recipients of a job are read to explain its failures. */
 export const REPORT_RECIPIENTS = 1000;
 

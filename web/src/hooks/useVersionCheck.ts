@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { loadSdk } from './loadSdk.js';
 
-export const VERSION_POLL_MS = 60_000;
+const VERSION_POLL_MS = 60_000;
 const FIRST_CHECK_DELAY_MS = 3_000;
 
 export function useVersionCheck(intervalMs = VERSION_POLL_MS): { updateAvailable: boolean } {

@@ -22,19 +22,15 @@ import type { Queryable } from '../storage/db.js';
 import { isOwner, type Principal } from './authenticate.js';
 
 /** `bct_<12-character id>_<43-character secret>`: 60 characters, base64url. */
-export const API_TOKEN_PREFIX = 'bct_';
+const API_TOKEN_PREFIX = 'bct_';
 const ID_LENGTH = 12;
 const TOKEN_LENGTH = API_TOKEN_PREFIX.length + ID_LENGTH + 1 + 43;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const DAY_MS = 86_400_000;
 /** Live tokens one person may hold: enough for every machine, few enough to review. */
-export const MAX_LIVE_TOKENS = 20;
+const MAX_LIVE_TOKENS = 20;
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest();
-
-export function isApiToken(token: string): boolean {
-  return token.startsWith(API_TOKEN_PREFIX);
-}
 
 /** The caller a token names, or a 401 saying why not (unknown, revoked, expired). */
 export async function authenticateApiToken(

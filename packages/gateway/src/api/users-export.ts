@@ -26,7 +26,7 @@ import { listInvitations } from '../storage/invitations.js';
 import { flexUsersByPhone, usersTablePages } from '../storage/users.js';
 
 /** Rows per database page: big enough that the per-page cost vanishes, small enough to start at once. */
-export const EXPORT_PAGE_ROWS = 5000;
+const EXPORT_PAGE_ROWS = 5000;
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',

@@ -75,6 +75,7 @@ export async function createDriverService(deps: {
         cipher,
         onDriverChanged: () => catcher.wake(),
         limits: deps.config.identityLimits,
+        productTimeZone: deps.config.productTimeZone,
       });
       registerSandboxPlatformRoutes(app, platform);
     },

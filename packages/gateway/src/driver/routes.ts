@@ -64,7 +64,7 @@ const BASE = '/api/flex/v1';
 const DAY_MS = 86_400_000;
 /** The most recorded offers one preview replays (the newest): bounds its time and memory. */
 const MAX_PREVIEW_OFFERS = 50_000;
-export const SYSTEM_OFF_MESSAGE = "You must turn on the system to use I've arrived";
+const SYSTEM_OFF_MESSAGE = "You must turn on the system to use I've arrived";
 
 /** The `{phone}` of the admin's per-driver paths; bodies and queries are the SDK's schemas. */
 const phoneParamSchema = z.strictObject({
@@ -84,6 +84,8 @@ export interface DriverRouteDeps {
   onDriverChanged(): void;
   /** The limits on texted codes and code guesses (shared with identity). */
   limits: GatewayConfig['identityLimits'];
+  /** The calendar's zone for a driver who has saved none. */
+  productTimeZone: string;
   now?: () => number;
 }
 
@@ -366,7 +368,7 @@ export function registerDriverRoutes(app: FastifyInstance, deps: DriverRouteDeps
   }
 
   async function calendarOf(user: UserRecord, query: CalendarQuery): Promise<DriverCalendar> {
-    const timeZone = (await findDriverFilters(db, user.id))?.timeZone ?? 'America/Chicago';
+    const timeZone = (await findDriverFilters(db, user.id))?.timeZone ?? deps.productTimeZone;
     const today = new Date().toLocaleDateString('en-CA', { timeZone });
     const from = startOfDay(query.from ?? today, timeZone);
     const to = query.to ? endOfDay(query.to, timeZone) : from + 31 * DAY_MS;

@@ -31,7 +31,7 @@ const ALL_WEEK = (windows: WeeklySchedule['mon']): WeeklySchedule =>
   Object.fromEntries(WEEKDAYS.map((day) => [day, windows])) as WeeklySchedule;
 
 /** Broad enough to take most sandbox offers: every area, $20/h, any hour from 05:00. */
-export function demoDriverFilters(): DriverFilters {
+function demoDriverFilters(): DriverFilters {
   return {
     warehouses: SANDBOX_SERVICE_AREAS.map((area) => area.id),
     minHourlyPay: 20,
@@ -43,9 +43,7 @@ export function demoDriverFilters(): DriverFilters {
 }
 
 /** A plausible set of filters for a sample driver, the same for the same phone number. */
-export function sampleDriverFilters(
-  driver: Pick<SeededDriver, 'phoneNumber' | 'region'>,
-): DriverFilters {
+function sampleDriverFilters(driver: Pick<SeededDriver, 'phoneNumber' | 'region'>): DriverFilters {
   const n = Number(driver.phoneNumber.replace(/\D/g, '').slice(-4)) || 0;
   const warehouses = (driver.region && AREAS_BY_REGION[driver.region]) || [
     SANDBOX_SERVICE_AREAS[n % SANDBOX_SERVICE_AREAS.length]!.id,

@@ -19,7 +19,7 @@ function isChecked(url: string): boolean {
 }
 
 /** `METHOD url` of each checked route that declares no answer and is not listed above. */
-export function routesWithoutAnswer(routes: readonly RouteOptions[]): string[] {
+function routesWithoutAnswer(routes: readonly RouteOptions[]): string[] {
   const missing: string[] = [];
   for (const route of routes) {
     const schema = route.schema as { response?: object; hide?: boolean } | undefined;

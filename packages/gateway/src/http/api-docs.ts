@@ -6,7 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-export const API_DOCS_PATH = '/api/docs';
+const API_DOCS_PATH = '/api/docs';
 
 /** Before any route: the swagger plugin collects routes as they are registered. */
 export async function registerApiDocs(app: FastifyInstance, version: string): Promise<void> {

@@ -165,7 +165,7 @@ export function sendUnavailable(reply: FastifyReply, message: string) {
     .send({ code: 'unavailable', message });
 }
 
-export function codeOfStatus(status: number): ErrorCode {
+function codeOfStatus(status: number): ErrorCode {
   switch (status) {
     case 401:
       return 'unauthenticated';

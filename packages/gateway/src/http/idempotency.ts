@@ -1,7 +1,6 @@
 // The Idempotency-Key header that makes a POST safe to retry (sends, payments): its schema, for
 // route declarations, and the header that marks an answer as a replay of the first result.
 import { z } from 'zod';
-import { fromZodError } from './errors.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
@@ -19,10 +18,3 @@ export const idempotencyKeySchema = z
 export const idempotentHeadersSchema = z.looseObject({
   [IDEMPOTENCY_HEADER]: idempotencyKeySchema,
 });
-
-/** The key of a request whose route does not declare the headers schema. */
-export function parseIdempotencyKey(value: string | string[] | undefined): string {
-  const parsed = idempotencyKeySchema.safeParse(Array.isArray(value) ? value.join(',') : value);
-  if (!parsed.success) throw fromZodError(parsed.error, IDEMPOTENCY_HEADER);
-  return parsed.data;
-}

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { type ApiError, fieldPath, invalid } from './errors.js';
 
 /** Deeper than any body the API takes (a WhatsApp template is 4 levels). */
-export const MAX_DEPTH = 32;
+const MAX_DEPTH = 32;
 
 export function installJsonBodyParser(app: FastifyInstance): void {
   // Replaces Fastify's default JSON parser, app-wide; the Stripe webhook's scope swaps in its own.
@@ -70,7 +70,7 @@ function exceedsDepth(text: string, limit: number): boolean {
  * The first string (value or key) in `value` that holds a NUL or an unpaired surrogate, or a
  * `__proto__` key, as a 400 naming where it is. `value` is already depth-limited.
  */
-export function findForbiddenText(value: unknown, path: string[]): ApiError | null {
+function findForbiddenText(value: unknown, path: string[]): ApiError | null {
   return walk(value, [...path]);
 }
 

@@ -28,7 +28,7 @@ export interface SharedCounters {
 }
 
 /** Hits a process may admit on a key before the shared store has seen them: 1% of the limit. */
-export function batchOf(max: number): number {
+function batchOf(max: number): number {
   return Math.max(1, Math.floor(max / 100));
 }
 

@@ -13,7 +13,7 @@ import { CognitoError } from './errors.js';
 import type { Limiter } from './limits.js';
 import { safeEqualHex } from './srp.js';
 
-export const CODE_LIFETIME_MS: Record<CodePurpose, number> = {
+const CODE_LIFETIME_MS: Record<CodePurpose, number> = {
   sign_up: 24 * 3600_000,
   verify_phone: 24 * 3600_000,
   forgot_password: 3600_000,

@@ -71,8 +71,6 @@ export async function createIdentity(deps: {
  * The tokens' `iss`: BLOCKCATCH_PUBLIC_URL plus the pool id, so every process of a deployment
  * signs and accepts the same issuer; without it, the listen address.
  */
-export function issuerFor(
-  config: Pick<GatewayConfig, 'publicUrl' | 'host' | 'port' | 'userPoolId'>,
-) {
+function issuerFor(config: Pick<GatewayConfig, 'publicUrl' | 'host' | 'port' | 'userPoolId'>) {
   return `${config.publicUrl ?? `http://${config.host}:${config.port}`}/${config.userPoolId}`;
 }

@@ -23,7 +23,7 @@ export interface Caller {
   ip?: string;
 }
 
-export const attemptLimitExceeded = () =>
+const attemptLimitExceeded = () =>
   new CognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.');
 
 const textLimitExceeded = () =>
@@ -32,7 +32,7 @@ const textLimitExceeded = () =>
     'Too many codes were requested; please try again after some time.',
   );
 
-export const passwordAttemptsExceeded = () =>
+const passwordAttemptsExceeded = () =>
   new CognitoError('NotAuthorizedException', 'Password attempts exceeded');
 
 export interface Limiter {

@@ -36,7 +36,7 @@ function hexHash(hex: string): string {
 }
 
 /** k = H(N | g), as the client computes it. */
-export const k = BigInt(`0x${hexHash(padHex(N) + padHex(g))}`);
+const k = BigInt(`0x${hexHash(padHex(N) + padHex(g))}`);
 
 /**
  * base^exponent mod modulus by left-to-right square-and-multiply over a 4-bit window: BigInt has
@@ -62,7 +62,7 @@ export function modPow(base: bigint, exponent: bigint, modulus: bigint): bigint 
 }
 
 /** x = H(salt | H(poolName | username | ':' | password)). */
-export function passwordExponent(
+function passwordExponent(
   poolName: string,
   username: string,
   password: string,

@@ -9,7 +9,7 @@ import {
   normalizePhone,
   outboxResponseSchema,
   quietHoursRelease,
-  REGION_TIME_ZONES,
+  regionTimeZone,
   type SendResult,
   segmentSms,
   sendJobReportSchema,
@@ -413,7 +413,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     const now = deps.now();
     const wait = await findJobWait(db, jobId, now);
     if (!wait) return null;
-    const timeZone = (wait.region && REGION_TIME_ZONES[wait.region]) || deps.config.productTimeZone;
+    const timeZone = regionTimeZone(wait.region, deps.config.productTimeZone);
     if (wait.reason === 'pace' && deps.config.quietHours) {
       const release = quietHoursRelease(now, timeZone);
       if (release > now) return { reason: 'quiet-hours' as const, until: release, timeZone };
@@ -610,7 +610,7 @@ function answerWith(reply: FastifyReply, answer: SendAnswer): SendResult {
 }
 
 /** Hides the digits of a one-time code ("… code is 123456") and keeps the rest of the text. */
-export function maskCodes(body: string): string {
+function maskCodes(body: string): string {
   return body.replace(
     /(\bcode\b[^0-9]{0,20})(\d{4,8})\b/gi,
     (_m, lead: string, digits: string) => `${lead}${'•'.repeat(digits.length)}`,

@@ -18,8 +18,8 @@ import type { GatewayConfig } from '../config.js';
 
 export type WebhookProvider = 'twilio' | 'outbox';
 
-export const TWILIO_SIGNATURE_HEADER = 'x-twilio-signature';
-export const OUTBOX_SIGNATURE_HEADER = 'x-blockcatch-signature';
+const TWILIO_SIGNATURE_HEADER = 'x-twilio-signature';
+const OUTBOX_SIGNATURE_HEADER = 'x-blockcatch-signature';
 
 type Params = Readonly<Record<string, string>>;
 

@@ -14,7 +14,7 @@
 // Pace and timing: each sender's segments per second are shared by every process through
 // sender_pace (storage/sender-pace.ts); a message goes when its reserved slot comes. A marketing
 // message due in its recipient's quiet hours goes back to the queue until 8 am in their zone.
-import { quietHoursRelease, REGION_TIME_ZONES } from '@blockcatch/sdk';
+import { quietHoursRelease, regionTimeZone } from '@blockcatch/sdk';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../storage/db.js';
 import { isDatabaseUnreachable } from '../storage/db-availability.js';
@@ -294,7 +294,7 @@ function outsideQuietHours(
   const waiting: RecipientUpdate[] = [];
   const clock = timing.clock();
   for (const r of claimed) {
-    const zone = (r.region && REGION_TIME_ZONES[r.region]) || timing.productTimeZone;
+    const zone = regionTimeZone(r.region, timing.productTimeZone);
     const release = r.quietHours ? quietHoursRelease(clock, zone) : clock;
     if (release <= clock) ready.push(r);
     // Due again when the wall clock reaches 8 am there (converted to this process's time base).

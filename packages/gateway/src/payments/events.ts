@@ -137,7 +137,7 @@ export type EventEffect =
   | { kind: 'renewal-failed'; payment: PaymentRecord }
   | { kind: 'credit-owed'; userId: string };
 
-export const HANDLED_EVENTS = [
+const HANDLED_EVENTS = [
   'checkout.session.completed',
   'invoice.paid',
   'invoice.payment_failed',

@@ -43,7 +43,7 @@ import { eventSchema } from './events.js';
 import { type BillingProvider, ProcessorRefusal } from './provider.js';
 
 /** Stripe's test card numbers and what each does here. */
-export const SANDBOX_CARDS = {
+const SANDBOX_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',

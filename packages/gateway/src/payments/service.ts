@@ -370,7 +370,7 @@ export function createPaymentService(deps: {
 }
 
 /** A processor call, its failures told apart: the caller's to fix (4xx) or worth a retry (503). */
-export async function processor<T>(fn: () => Promise<T>): Promise<T> {
+async function processor<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {

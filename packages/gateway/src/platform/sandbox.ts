@@ -43,7 +43,7 @@ export interface SandboxPlatformOptions {
   sessionTtlMs: number;
 }
 
-export const DEFAULT_SANDBOX_OPTIONS: SandboxPlatformOptions = {
+const DEFAULT_SANDBOX_OPTIONS: SandboxPlatformOptions = {
   offerIntervalMs: 5000,
   takenAfterMs: { min: 2000, max: 8000 },
   maxPollsPerSecond: 5,
@@ -493,7 +493,7 @@ async function issueSessions(
 }
 
 /** The delivery-account password of every account `provisionSandboxAccounts` makes (public). */
-export const SANDBOX_DEMO_PASSWORD = 'Platform-pass-2026';
+const SANDBOX_DEMO_PASSWORD = 'Platform-pass-2026';
 
 /**
  * Registers sandbox delivery accounts that are already signed in, as if each driver had given

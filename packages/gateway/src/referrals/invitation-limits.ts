@@ -11,8 +11,8 @@ import { invitationSlotCounts, invitationSlotKey } from '../storage/invitation-t
 import { hasSucceededPayment } from '../storage/payments.js';
 import { hitCounter } from '../storage/security-counters.js';
 
-export const HOUR = 3_600_000;
-export const DAY = 24 * HOUR;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 /** How far ahead the service total keeps invitations: a week of hours. */
 const MAX_SLOTS_AHEAD = 7 * 24;
 

@@ -43,7 +43,7 @@ import {
 import { invitationMessage } from './invitation-message.js';
 
 /** The locales' text (flex.invite.phoneRequired); the web client shows its own translation. */
-export const PHONE_REQUIRED = 'The phone number is required to send an invitation';
+const PHONE_REQUIRED = 'The phone number is required to send an invitation';
 
 const phoneParamsSchema = z.strictObject({ phoneNumber: z.string().min(1).max(MAX_PHONE_LENGTH) });
 

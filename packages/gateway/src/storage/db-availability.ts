@@ -2,7 +2,7 @@
 // connection marks it unreachable, and until a probe gets through, callers are refused at once
 // (503 `unavailable`) instead of each waiting for a connection that is not coming. The probe runs
 // every `probeMs` while it is down, so serving resumes within that of the database coming back.
-import type { Db } from './db.js';
+import type { Db } from './queryable.js';
 
 /** The database cannot be reached (refused, lost, shutting down, its thread restarting). */
 export class DatabaseUnavailableError extends Error {

@@ -5,17 +5,9 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { type PgliteThread, startPgliteThread } from './pglite-thread.js';
+import type { Db } from './queryable.js';
 
-export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-}
-
-export interface Db extends Queryable {
-  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-  readonly kind: 'pglite' | 'postgres';
-}
+export type { Db, Queryable } from './queryable.js';
 
 /** More requests wait for the database than its bound allows: the caller should try again shortly. */
 export class DatabaseBusyError extends Error {

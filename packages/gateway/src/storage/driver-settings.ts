@@ -21,13 +21,13 @@ export async function findDriverFilters(
  * A stored filters row as today's filters: fields added since it was saved take their defaults
  * and keys no longer known are dropped. A row that is not filters at all reads as none saved.
  */
-export function readStoredFilters(stored: unknown): SavedDriverFilters | null {
+function readStoredFilters(stored: unknown): SavedDriverFilters | null {
   const parsed = storedDriverFiltersSchema.safeParse(stored);
   return parsed.success ? parsed.data : null;
 }
 
 /** Setup is complete once the saved filters name a warehouse and hold at least one window. */
-export function isSetupComplete(filters: DriverFilters): boolean {
+function isSetupComplete(filters: DriverFilters): boolean {
   return (
     filters.warehouses.length > 0 &&
     Object.values(filters.weeklySchedule).some((windows) => windows.length > 0)

@@ -21,31 +21,6 @@ interface OutboxRow {
   created_ts: number;
 }
 
-export async function appendOutbox(
-  db: Queryable,
-  message: {
-    channel: 'sms' | 'whatsapp';
-    to: string;
-    body: string;
-    template?: unknown;
-    jobId?: string;
-  },
-): Promise<number> {
-  const rows = await db.query<{ id: number }>(
-    `INSERT INTO outbox_messages (channel, to_number, body, template, job_id, created_ts)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [
-      message.channel,
-      message.to,
-      message.body,
-      message.template === undefined ? null : JSON.stringify(message.template),
-      message.jobId ?? null,
-      Date.now(),
-    ],
-  );
-  return rows[0]!.id;
-}
-
 /**
  * Appends many messages in one statement (the send worker delivers a whole batch at once); each is
  * stamped with its own `at` (its pace slot), else `now`.

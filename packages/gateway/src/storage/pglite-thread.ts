@@ -10,8 +10,8 @@
 // @electric-sql/pglite/worker is not used: it is built for browsers (Web Workers, BroadcastChannel,
 // navigator.locks for leader election between tabs), which Node 20 does not provide.
 import { Worker } from 'node:worker_threads';
-import type { Queryable } from './db.js';
 import { DatabaseUnavailableError } from './db-availability.js';
+import type { Queryable } from './queryable.js';
 
 interface Answer {
   id: number;

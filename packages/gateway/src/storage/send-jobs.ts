@@ -9,7 +9,7 @@ import {
 } from '@blockcatch/sdk';
 import type { Db, Queryable } from './db.js';
 
-export const RECIPIENT_STATUSES = RECIPIENT_STATES;
+const RECIPIENT_STATUSES = RECIPIENT_STATES;
 export type RecipientStatus = RecipientState;
 
 export interface NewSendJob {
@@ -406,7 +406,7 @@ export interface ClaimedRecipient {
 }
 
 /** The lanes in the order the worker claims them (see migrations/018_message_lanes.ts). */
-export const LANES = [0, 1, 2] as const;
+const LANES = [0, 1, 2] as const;
 export const MARKETING_LANE = 2;
 
 interface ClaimedRow {

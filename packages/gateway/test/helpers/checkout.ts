@@ -1,7 +1,7 @@
 // Driving a hosted checkout the way a browser does: open it through the API, then post the card
 // form on the sandbox processor's page (or the bank's approve/deny step) and follow its answer.
 import { randomUUID } from 'node:crypto';
-import type { Client } from './drivers.js';
+import type { Client } from './json-client.js';
 
 export const CARDS = {
   succeeds: '4242 4242 4242 4242',

@@ -3,41 +3,10 @@
 import type { Gateway } from '../../src/server.js';
 import { insertUsers, type UserRecord } from '../../src/storage/users.js';
 import { checkoutAndPay } from './checkout.js';
+import { type Client, client } from './json-client.js';
 import { signIn } from './sign-in.js';
 
-export interface JsonReply {
-  status: number;
-  headers: Headers;
-  // biome-ignore lint/suspicious/noExplicitAny: test answers are read field by field.
-  body: any;
-}
-
-export type Client = ReturnType<typeof client>;
-
-export function client(url: string, token: string | null) {
-  return async (
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<JsonReply> => {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: token } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: text ? JSON.parse(text) : null,
-    };
-  };
-}
+export { type Client, client } from './json-client.js';
 
 let counter = 0;
 

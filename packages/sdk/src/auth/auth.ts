@@ -512,8 +512,6 @@ export function createAuth(options: AuthOptions) {
   };
 }
 
-export type Auth = ReturnType<typeof createAuth>;
-
 function isNotAuthorized(error: unknown): boolean {
   return error instanceof AuthError && error.identityCode === 'NotAuthorizedException';
 }

@@ -12,7 +12,7 @@ export const MIN_WEEKS = 1;
 export const MAX_WEEKS = 52;
 
 /** How long before expiry a paid driver counts as expiring (the dashboard's warning window). */
-export const EXPIRING_WINDOW_MS = 24 * 60 * 60 * 1000;
+const EXPIRING_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The expiration after paying for `weeks` weeks: the weeks are added to the later of now and the

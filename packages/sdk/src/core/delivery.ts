@@ -59,8 +59,12 @@ export const REGION_TIME_ZONES: Readonly<Record<string, string>> = {
   Tampa: 'America/New_York',
 };
 
-export function regionTimeZone(region: string | null | undefined): string {
-  return (region && REGION_TIME_ZONES[region]) || PRODUCT_TIME_ZONE;
+/** A region's zone, else `fallback` (the gateway's configured product zone). */
+export function regionTimeZone(
+  region: string | null | undefined,
+  fallback: string = PRODUCT_TIME_ZONE,
+): string {
+  return (region && REGION_TIME_ZONES[region]) || fallback;
 }
 
 /** Marketing messages reach people from 8 am up to 9 pm in their own zone. */

@@ -19,7 +19,7 @@ const PHONE_NOTATION = /^[\d\s()+.-]+$/;
  * ('(555) 123-4567'), or a printed piece of one ('555-0105', 4 digits or more) inside a number's
  * digits. Null when the query is no phone number at all.
  */
-export function phoneQueryMatcher(text: string): ((phoneNumber: string) => boolean) | null {
+function phoneQueryMatcher(text: string): ((phoneNumber: string) => boolean) | null {
   const query = phoneQuery(text);
   if (query === null) return null;
   const { phone, digits } = query;

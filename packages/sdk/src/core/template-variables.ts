@@ -115,7 +115,7 @@ function fallback(language: string): string {
 }
 
 /** `December 1, 2026` or `1 de diciembre de 2026`: the template language's long date. */
-export function formatTemplateDate(ts: number, language: string, timeZone: string): string {
+function formatTemplateDate(ts: number, language: string, timeZone: string): string {
   return new Intl.DateTimeFormat(language.replace('_', '-'), {
     dateStyle: 'long',
     timeZone,
@@ -123,7 +123,7 @@ export function formatTemplateDate(ts: number, language: string, timeZone: strin
 }
 
 /** `es` and `es_MX` name one language: the primary subtag, lower case. */
-export function primaryLanguage(language: string): string {
+function primaryLanguage(language: string): string {
   return language.split(/[_-]/)[0]!.toLowerCase();
 }
 

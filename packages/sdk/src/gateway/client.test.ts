@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError } from '../errors.js';
-import { createRequester, type GatewayRequest } from './client.js';
+import { createRequester } from './client.js';
+import type { GatewayRequest } from './requester.js';
 import type { Transport, TransportRequest } from './transport.js';
 
 /** Answers 503 `failures` times, then 200 `{ ok: true }`; records what was sent. */

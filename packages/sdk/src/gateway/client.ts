@@ -23,6 +23,14 @@ import {
   type RetryPolicy,
   resolveRetryPolicy,
 } from '../internal/retry.js';
+import type {
+  Call,
+  CallWithBody,
+  GatewayRequest,
+  GatewayResponse,
+  Requester,
+  TokenSource,
+} from './requester.js';
 import { adminDriversResource } from './resources/admin-drivers.js';
 import { driverAlertsResource } from './resources/alerts.js';
 import { apiTokensResource } from './resources/api-tokens.js';
@@ -46,11 +54,6 @@ import { templatesResource } from './resources/templates.js';
 import { usersExportResource } from './resources/users-export.js';
 import { createFetchTransport, type Transport, type TransportResponse } from './transport.js';
 
-/** Where the client gets the id token; `createAuth()` is one. Null means no session. */
-export interface TokenSource {
-  getIdToken(): Promise<string | null>;
-}
-
 export interface GatewayClientOptions {
   /** e.g. `http://127.0.0.1:8787`. */
   baseUrl: string;
@@ -67,60 +70,7 @@ export interface GatewayClientOptions {
   random?: () => number;
 }
 
-export interface RequestOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-}
-
-export interface GatewayRequest<S extends z.ZodType> {
-  /** Only repeatable requests are retried: see `isRepeatable` in retry.ts. */
-  method: HttpMethod;
-  path: string;
-  query?: Record<string, string | number | undefined>;
-  body?: unknown;
-  schema: S;
-  /** Makes a POST safe to repeat: the gateway answers a repeated key with the first result. */
-  idempotencyKey?: string;
-  options?: RequestOptions;
-}
-
-export interface GatewayResponse<T> {
-  data: T;
-  status: number;
-  headers: Record<string, string>;
-}
-
-/** What one resource method passes along: the caller's options, plus its query or key. */
-export interface CallOptions extends RequestOptions {
-  query?: Record<string, string | number | undefined>;
-  /** Makes a POST safe to repeat: the gateway answers a repeated key with the first result. */
-  idempotencyKey?: string;
-}
-
-/** A call that names only its path and the answer's schema, and gets the parsed answer. */
-type Call = <S extends z.ZodType>(
-  path: string,
-  schema: S,
-  options?: CallOptions,
-) => Promise<z.output<S>>;
-/** The same with a JSON body. */
-type CallWithBody = <S extends z.ZodType>(
-  path: string,
-  schema: S,
-  body?: unknown,
-  options?: CallOptions,
-) => Promise<z.output<S>>;
-
-export interface Requester {
-  /** The whole exchange, for the rare method that reads the status or headers too. */
-  request<S extends z.ZodType>(request: GatewayRequest<S>): Promise<GatewayResponse<z.output<S>>>;
-  get: Call;
-  delete: Call;
-  post: CallWithBody;
-  put: CallWithBody;
-}
-
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 export function createGatewayClient(options: GatewayClientOptions) {
   const requester = createRequester(options);

@@ -5,7 +5,7 @@
 import { MAX_RECIPIENTS } from '../core/schemas/bounds.js';
 import type { Channel, MsgTemplate, Recipient, SendResult } from '../core/schemas/index.js';
 import { ConfigError } from '../errors.js';
-import type { RequestOptions } from '../gateway/client.js';
+import type { RequestOptions } from '../gateway/requester.js';
 import type { SendOptions } from '../gateway/resources/messages.js';
 
 export const DEFAULT_BATCH_SIZE = 1000;

@@ -14,7 +14,7 @@ import { useCountdown } from '../../hooks/useCountdown.js';
 import { auth } from '../../sdk.js';
 
 /** Long enough for an SMS to arrive before the driver asks again. */
-export const RESEND_WAIT_SECONDS = 60;
+const RESEND_WAIT_SECONDS = 60;
 
 export default function ConfirmAccountPage() {
   const { t } = useTranslation();

@@ -164,7 +164,7 @@ export default function DashboardPage() {
 }
 
 /** How long before a won block starts its driver may check in ("I've arrived"). */
-export const CHECK_IN_OPENS_MS = 30 * 60_000;
+const CHECK_IN_OPENS_MS = 30 * 60_000;
 
 /** A won block is under way, or starts within CHECK_IN_OPENS_MS: the driver may check in. */
 function inCheckInWindow(blocks: OfferItem[], now: number): boolean {

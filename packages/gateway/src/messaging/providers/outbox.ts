@@ -8,7 +8,7 @@ import type { DatabaseProvider } from './types.js';
  * `+155500` followed by a five-digit provider error code: a message to it is reported with that
  * code (undelivered, or failed for 63016), e.g. +15550030006 comes back as a landline.
  */
-export const OUTBOX_FAILURE_NUMBERS: Readonly<Record<string, number>> = {
+const OUTBOX_FAILURE_NUMBERS: Readonly<Record<string, number>> = {
   '+15550030003': 30003,
   '+15550030005': 30005,
   '+15550030006': 30006,

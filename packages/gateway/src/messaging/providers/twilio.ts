@@ -63,10 +63,7 @@ export function createTwilioProvider(settings: TwilioSettings): ExternalProvider
 }
 
 /** The form fields of one message: who from, who to, and either a Body or a ContentSid. */
-export function twilioForm(
-  settings: TwilioSettings,
-  message: OutgoingMessage,
-): Record<string, string> {
+function twilioForm(settings: TwilioSettings, message: OutgoingMessage): Record<string, string> {
   const isWhatsapp = message.channel === 'whatsapp';
   const form: Record<string, string> = { To: isWhatsapp ? whatsapp(message.to) : message.to };
   if (isWhatsapp) form.From = whatsapp(settings.whatsappFrom ?? settings.from);
@@ -94,7 +91,7 @@ function messageSid(text: string): string | null {
 }
 
 /** Maps Twilio's error answer (`{ code, message, status }`) to what the worker does next. */
-export function classifyTwilioError(status: number, body: string): DeliveryOutcome {
+function classifyTwilioError(status: number, body: string): DeliveryOutcome {
   let code: number | undefined;
   let detail = body.slice(0, 200);
   try {

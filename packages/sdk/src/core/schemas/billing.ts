@@ -106,12 +106,12 @@ export const billingQuerySchema = z.strictObject({
 });
 export type BillingQuery = z.input<typeof billingQuerySchema>;
 
-export const billingPaymentSchema = paymentSchema.extend({
+const billingPaymentSchema = paymentSchema.extend({
   name: z.string(),
   phoneNumber: z.string(),
 });
 
-export const billingDaySchema = z.object({
+const billingDaySchema = z.object({
   day: z.iso.date(),
   payments: z.number().int(),
   weeks: z.number().int(),
@@ -152,7 +152,7 @@ export const refundRequestSchema = z.strictObject({
 });
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
 
-export const refundSchema = z.object({
+const refundSchema = z.object({
   id: z.string(),
   paymentId: z.string(),
   weeks: z.number().int(),

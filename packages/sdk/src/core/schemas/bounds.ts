@@ -12,7 +12,6 @@ export const MAX_NAME_LENGTH = 100;
 export const MAX_EMAIL_LENGTH = 254;
 /** Ten SMS segments of GSM text; longer texts are refused, not split further. */
 export const MAX_MESSAGE_LENGTH = 1600;
-export const MAX_SEARCH_LENGTH = 200;
 /** Any written phone number, before normalisation: `+1 (512) 555-0100` and its variants. */
 export const MAX_PHONE_LENGTH = 40;
 /** Dollars: block pay and hourly pay filters. */

@@ -14,7 +14,7 @@ import {
 /** The longest block length a filter may name, in hours. */
 export const MAX_BLOCK_HOURS = 24;
 /** The most warehouses that may have rules of their own. */
-export const MAX_STATION_RULES = 200;
+const MAX_STATION_RULES = 200;
 
 import { isoDaySchema } from './filters.js';
 import { timestampSchema, userStatusSchema } from './users.js';
@@ -26,13 +26,13 @@ export type Weekday = z.infer<typeof weekdaySchema>;
 export const NO_WAREHOUSE_MESSAGE = 'You must add at least one warehouse';
 
 /** A time of day a window may start at: `HH:MM` from 00:00 to 23:59. */
-export const clockTimeSchema = z
+const clockTimeSchema = z
   .string()
   .max(5, { abort: true })
   .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, { message: 'expected a time of day, HH:MM' });
 
 /** A time of day a window may end at: 00:00–23:59, or 24:00 for the midnight that ends the day. */
-export const windowEndSchema = z
+const windowEndSchema = z
   .string()
   .max(5, { abort: true })
   .regex(/^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/, { message: 'expected HH:MM or 24:00' });
@@ -59,7 +59,7 @@ export const weeklyScheduleSchema = z.strictObject(
 export type WeeklySchedule = z.infer<typeof weeklyScheduleSchema>;
 
 /** An IANA zone name the runtime knows, such as `America/Chicago`. */
-export const timeZoneSchema = z
+const timeZoneSchema = z
   .string()
   .max(MAX_ID_LENGTH)
   .refine(isKnownTimeZone, { message: 'unknown time zone' });
@@ -72,12 +72,11 @@ const bufferSchema = z.number().int().min(0).max(MAX_BUFFER_MINUTES);
 const blockHoursSchema = z.number().min(0).max(MAX_BLOCK_HOURS);
 
 /** What one station (warehouse) sets for itself instead of the driver's general minimums. */
-export const stationRuleSchema = z.strictObject({
+const stationRuleSchema = z.strictObject({
   minHourlyPay: moneySchema.optional(),
   minBlockPay: moneySchema.optional(),
   timeBufferMinutes: bufferSchema.optional(),
 });
-export type StationRule = z.infer<typeof stationRuleSchema>;
 
 export const driverFiltersSchema = z
   .strictObject({
@@ -254,7 +253,6 @@ export const filterPreviewResponseSchema = z.object({
 export const driverStatusRequestSchema = z.strictObject({
   status: z.enum(userStatusSchema.options, { message: "expected 'start' or 'stop'" }),
 });
-export type DriverStatusRequest = z.input<typeof driverStatusRequestSchema>;
 export const driverStatusResponseSchema = z.object({ status: userStatusSchema });
 
 /** `POST /arrive`: checked in for the won block under way or next, if any. */

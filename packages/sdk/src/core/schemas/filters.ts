@@ -11,8 +11,6 @@ export const isoDaySchema = boundedFormat(10, z.iso.date());
 export const triStateSchema = z.enum(['all', 'yes', 'no']);
 export type TriState = z.infer<typeof triStateSchema>;
 
-export const sortDirectionSchema = z.enum(['asc', 'desc']);
-
 export const audienceFiltersSchema = z.object({
   startDate: isoDaySchema.optional(),
   endDate: isoDaySchema.optional(),
@@ -34,18 +32,3 @@ export const inviteeFiltersSchema = z.object({
   setupComplete: triStateSchema.optional(),
 });
 export type InviteeFilters = z.infer<typeof inviteeFiltersSchema>;
-
-export const filterStateSchema = audienceFiltersSchema.extend({
-  selectedSorting: z.string().optional(),
-  sortingDirection: sortDirectionSchema.default('asc'),
-  pageNumber: z.number().int().min(1).default(1),
-  rowsPerPage: z
-    .number()
-    .int()
-    .refine((n) => (ROWS_PER_PAGE as readonly number[]).includes(n), {
-      message: `rows per page must be one of ${ROWS_PER_PAGE.join(', ')}`,
-    })
-    .default(DEFAULT_ROWS_PER_PAGE),
-  searchText: z.string().default(''),
-});
-export type FilterState = z.infer<typeof filterStateSchema>;

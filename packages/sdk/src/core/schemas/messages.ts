@@ -19,7 +19,7 @@ export const templateComponentSchema = z.object({
 export type TemplateComponent = z.infer<typeof templateComponentSchema>;
 
 /** Recipient fields a template variable can be bound to; `value` means one given with the send. */
-export const templateVariableSourceSchema = z.enum([
+const templateVariableSourceSchema = z.enum([
   'name',
   'firstName',
   'expirationDate',
@@ -27,7 +27,6 @@ export const templateVariableSourceSchema = z.enum([
   'invitePhone',
   'value',
 ]);
-export type TemplateVariableSource = z.infer<typeof templateVariableSourceSchema>;
 
 /** One `{{key}}` placeholder of a template and what fills it. */
 export const templateVariableSchema = z.object({

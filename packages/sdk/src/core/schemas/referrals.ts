@@ -6,7 +6,6 @@ import { timestampSchema } from './users.js';
 
 /** `POST /invitations`: the friend's phone, in any US form. */
 export const createInvitationRequestSchema = z.strictObject({ phoneNumber: z.string().max(40) });
-export type CreateInvitationRequest = z.input<typeof createInvitationRequestSchema>;
 
 export const invitationStatusSchema = z.enum(['invited', 'registered', 'paid']);
 export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
@@ -36,9 +35,9 @@ export const driverInvitationsResponseSchema = z.object({
   Items: z.array(driverInvitationSchema),
 });
 
-export const resellerStandingSchema = z.enum(['paid', 'expiring', 'expired', 'unpaid']);
+const resellerStandingSchema = z.enum(['paid', 'expiring', 'expired', 'unpaid']);
 
-export const resellerUserSchema = z.object({
+const resellerUserSchema = z.object({
   name: z.string(),
   /** Last four digits only: a reseller is not given referred drivers' full numbers. */
   phoneLast4: z.string(),

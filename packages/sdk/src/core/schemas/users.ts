@@ -4,7 +4,7 @@ import { z } from 'zod';
 /** A timestamp in epoch milliseconds. */
 export const timestampSchema = z.number().int().nonnegative();
 
-export const roleSchema = z.object({
+const roleSchema = z.object({
   role: z.string(),
   properties: z
     .object({
@@ -14,7 +14,6 @@ export const roleSchema = z.object({
     })
     .default({}),
 });
-export type Role = z.infer<typeof roleSchema>;
 
 export const signedInUserSchema = z.object({
   name: z.string(),

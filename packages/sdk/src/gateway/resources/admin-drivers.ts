@@ -8,7 +8,7 @@ import {
   type LatencySummary,
   latencyResponseSchema,
 } from '../../core/schemas/index.js';
-import type { Requester, RequestOptions } from '../client.js';
+import type { Requester, RequestOptions } from '../requester.js';
 
 const userPath = (phone: string) => `/api/flex/v1/admin/users/${encodeURIComponent(phone)}`;
 

@@ -1,6 +1,6 @@
 // GET and PUT /api/flex/v1/alerts: which alerts the signed-in driver gets, and by which channel.
 import { type AlertSettings, alertSettingsResponseSchema } from '../../core/schemas/index.js';
-import type { Requester, RequestOptions } from '../client.js';
+import type { Requester, RequestOptions } from '../requester.js';
 
 const PATH = '/api/flex/v1/alerts';
 

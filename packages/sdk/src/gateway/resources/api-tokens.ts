@@ -7,7 +7,7 @@ import {
   type CreatedApiToken,
   createdApiTokenSchema,
 } from '../../core/schemas/api-tokens.js';
-import type { Requester, RequestOptions } from '../client.js';
+import type { Requester, RequestOptions } from '../requester.js';
 
 const PATH = '/api/flex/v1/admin/api-tokens';
 

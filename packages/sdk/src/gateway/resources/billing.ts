@@ -9,7 +9,7 @@ import {
   type RefundRequest,
   refundResponseSchema,
 } from '../../core/schemas/index.js';
-import type { Requester, RequestOptions } from '../client.js';
+import type { Requester, RequestOptions } from '../requester.js';
 
 export function billingResource(http: Requester) {
   return {

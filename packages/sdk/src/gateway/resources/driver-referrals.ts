@@ -6,7 +6,7 @@ import {
   type ResellerView,
   resellerResponseSchema,
 } from '../../core/schemas/index.js';
-import type { Requester, RequestOptions } from '../client.js';
+import type { Requester, RequestOptions } from '../requester.js';
 
 const BASE = '/api/flex/v1';
 

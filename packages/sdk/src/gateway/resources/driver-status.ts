@@ -5,7 +5,7 @@ import {
   driverStatusResponseSchema,
   type UserStatus,
 } from '../../core/schemas/index.js';
-import type { Requester, RequestOptions } from '../client.js';
+import type { Requester, RequestOptions } from '../requester.js';
 
 const BASE = '/api/flex/v1';
 

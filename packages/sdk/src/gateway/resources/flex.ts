@@ -1,6 +1,6 @@
 // GET /api/flex/v1/all-users-table: every Flex user, for the admin tables.
 import { type FlexUser, flexUsersResponseSchema } from '../../core/schemas/index.js';
-import type { Requester, RequestOptions } from '../client.js';
+import type { Requester, RequestOptions } from '../requester.js';
 
 export function flexResource(http: Requester) {
   return {

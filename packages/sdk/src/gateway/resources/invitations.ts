@@ -6,7 +6,7 @@ import {
   invitationBacklogResponseSchema,
   invitationsResponseSchema,
 } from '../../core/schemas/index.js';
-import type { Requester, RequestOptions } from '../client.js';
+import type { Requester, RequestOptions } from '../requester.js';
 
 export function invitationsResource(http: Requester) {
   return {

@@ -6,7 +6,7 @@ import {
   sendResultSchema,
 } from '../../core/schemas/index.js';
 import { HttpError } from '../../errors.js';
-import type { Requester, RequestOptions } from '../client.js';
+import type { Requester, RequestOptions } from '../requester.js';
 
 export interface SendOptions extends RequestOptions {
   /**
@@ -62,7 +62,7 @@ export function messagesResource(http: Requester) {
 }
 
 /** What to show after a send: the server's message, else 'Message sent successfully to N users.'. */
-export function sendSuccessMessage(result: SendResult, recipients: number): string {
+function sendSuccessMessage(result: SendResult, recipients: number): string {
   return result.message ?? `Message sent successfully to ${recipients} users.`;
 }
 

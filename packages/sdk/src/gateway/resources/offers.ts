@@ -11,7 +11,7 @@ import {
   type OffersQuery,
   offersResponseSchema,
 } from '../../core/schemas/index.js';
-import type { Requester, RequestOptions } from '../client.js';
+import type { Requester, RequestOptions } from '../requester.js';
 
 const BASE = '/api/flex/v1';
 

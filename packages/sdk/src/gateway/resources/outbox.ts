@@ -1,6 +1,6 @@
 // GET /api/sandbox/outbox: what the sandbox's message provider "delivered" (admins only).
 import { type OutboxMessage, outboxResponseSchema } from '../../core/schemas/outbox.js';
-import type { Requester, RequestOptions } from '../client.js';
+import type { Requester, RequestOptions } from '../requester.js';
 
 export interface OutboxQuery {
   /** One phone number, `+1XXXXXXXXXX`. */

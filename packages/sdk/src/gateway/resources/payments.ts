@@ -14,7 +14,7 @@ import {
   portalResponseSchema,
   priceResponseSchema,
 } from '../../core/schemas/index.js';
-import type { Requester, RequestOptions } from '../client.js';
+import type { Requester, RequestOptions } from '../requester.js';
 
 const BASE = '/api/flex/v1';
 

@@ -1,6 +1,6 @@
 // GET /api/flex/v1/admin/referrals: the referral codes (needs the billing-details permission).
 import { type Referral, referralsResponseSchema } from '../../core/schemas/index.js';
-import type { Requester, RequestOptions } from '../client.js';
+import type { Requester, RequestOptions } from '../requester.js';
 
 export function referralsResource(http: Requester) {
   return {

@@ -9,7 +9,7 @@ import {
   sendJobsResponseSchema,
   sendPreviewSchema,
 } from '../../core/schemas/sends.js';
-import type { Requester, RequestOptions } from '../client.js';
+import type { Requester, RequestOptions } from '../requester.js';
 
 const JOBS = '/api/flex/v1/admin/send-jobs';
 

@@ -9,7 +9,7 @@ import {
   type SavedSettings,
   savedSettingsResponseSchema,
 } from '../../core/schemas/index.js';
-import type { Requester, RequestOptions } from '../client.js';
+import type { Requester, RequestOptions } from '../requester.js';
 
 const PATH = '/api/flex/v1/settings';
 

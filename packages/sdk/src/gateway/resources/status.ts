@@ -1,11 +1,11 @@
 // GET /api/status/health: polled for the deployment's version id and CDN id, read from headers.
 import { z } from 'zod';
 import { ResponseShapeError } from '../../errors.js';
-import type { Requester, RequestOptions } from '../client.js';
+import type { Requester, RequestOptions } from '../requester.js';
 
 const HEALTH_PATH = '/api/status/health';
 
-export const healthHeadersSchema = z.object({
+const healthHeadersSchema = z.object({
   'x-amz-version-id': z.string().min(1),
   'x-amz-cf-id': z.string().min(1),
 });

@@ -6,7 +6,7 @@
 import type { InvitationsExportQuery, UsersExportQuery } from '../../core/schemas/export.js';
 import { withoutTrailingSlashes } from '../../core/urls.js';
 import { HttpError, NetworkError } from '../../errors.js';
-import type { TokenSource } from '../client.js';
+import type { TokenSource } from '../requester.js';
 
 export interface UsersExportOptions {
   baseUrl: string;
