@@ -1,6 +1,6 @@
 // The block catcher: inside every gateway process, it leases a fair share of the catchable drivers
 // (on, in good standing, connected, set up), polls for each within reach of their schedule (all
-// of them on one timer heap, driver-polling.ts), and writes what happened to every offer in
+// of them on one timing wheel, driver-polling.ts), and writes what happened to every offer in
 // batches. A process that dies loses its
 // leases when they expire; others take over.
 import { randomUUID } from 'node:crypto';
