@@ -49,7 +49,7 @@ export function countCallers(db: Db): CallerCountingDb {
   };
   return {
     kind: db.kind,
-    query: (sql, params) => counted(() => db.query(sql, params)),
+    query: (sql, params, options) => counted(() => db.query(sql, params, options)),
     transaction: (fn) => counted(() => db.transaction(fn)),
     close: () => db.close(),
     queueDepth: () => activeCallers,

@@ -134,7 +134,7 @@ export function watchAvailability(
   return {
     db: {
       kind: db.kind,
-      query: (sql, params) => watched(() => db.query(sql, params)),
+      query: (sql, params, options) => watched(() => db.query(sql, params, options)),
       transaction: (fn) => watched(() => db.transaction(fn)),
       close: () => db.close(),
     },

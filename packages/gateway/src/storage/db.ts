@@ -7,8 +7,24 @@ import { lockDataDir } from './data-dir-lock.js';
 import { type PgliteThread, startPgliteThread } from './pglite-thread.js';
 
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<T[]>;
 }
+
+export interface QueryOptions {
+  /**
+   * A read that takes long (a page of a whole table, an export): on PGlite, whose one connection
+   * runs one query at a time, it waits behind the short queries waiting with it instead of ahead
+   * of them, so a dashboard is not stuck behind a table. PostgreSQL runs it like any other.
+   */
+  long?: boolean;
+}
+
+/** The options of a long read. */
+export const LONG_READ: QueryOptions = { long: true };
 
 export interface Db extends Queryable {
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
@@ -102,7 +118,8 @@ async function openPglite(dataDir: string | undefined, inThread: boolean): Promi
     : await startPgliteThread(dataDir, template);
   return {
     kind: 'pglite',
-    query: <T>(sql: string, params?: unknown[]) => lite.query<T>(sql, params),
+    query: <T>(sql: string, params?: unknown[], options?: QueryOptions) =>
+      lite.query<T>(sql, params, options),
     transaction: (fn) => lite.transaction(fn),
     close: () => lite.close(),
   };
