@@ -42,6 +42,8 @@ export interface DriverPolling {
   /** New offers were announced: every driver polls as soon as its account's pace allows. */
   pollSoon(): void;
   userIds(): string[];
+  /** How many drivers are polled. */
+  size(): number;
 }
 
 export interface DriverPollingDeps {
@@ -378,6 +380,7 @@ export function createDriverPolling(deps: DriverPollingDeps): DriverPolling {
       for (const slot of slots.values()) pollSoon(slot);
     },
     userIds: () => [...slots.keys()],
+    size: () => slots.size,
   };
 }
 

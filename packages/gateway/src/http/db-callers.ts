@@ -52,6 +52,7 @@ export function countCallers(db: Db): CallerCountingDb {
     query: (sql, params, options) => counted(() => db.query(sql, params, options)),
     transaction: (fn) => counted(() => db.transaction(fn)),
     close: () => db.close(),
+    ...(db.poolStats ? { poolStats: () => db.poolStats!() } : {}),
     queueDepth: () => activeCallers,
     admit(fn) {
       const caller: Caller = { calls: 0, admitted: true, active: false };

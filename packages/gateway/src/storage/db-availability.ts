@@ -137,6 +137,7 @@ export function watchAvailability(
       query: (sql, params, options) => watched(() => db.query(sql, params, options)),
       transaction: (fn) => watched(() => db.transaction(fn)),
       close: () => db.close(),
+      ...(db.poolStats ? { poolStats: () => db.poolStats!() } : {}),
     },
     availability: {
       state: () => state,

@@ -31,6 +31,20 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * The connections and the calls waiting for one now: PostgreSQL's pool, or PGlite's one
+   * connection and the calls lined up for it in its thread.
+   */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open (PGlite: 1). */
+  total: number;
+  /** Connections open and not in use. */
+  idle: number;
+  /** Calls waiting for a connection. */
+  waiting: number;
 }
 
 /** More requests wait for the database than its bound allows: the caller should try again shortly. */
@@ -122,6 +136,14 @@ async function openPglite(dataDir: string | undefined, inThread: boolean): Promi
       lite.query<T>(sql, params, options),
     transaction: (fn) => lite.transaction(fn),
     close: () => lite.close(),
+    ...(inThread
+      ? {}
+      : {
+          poolStats: () => {
+            const calls = (lite as PgliteThread).unanswered();
+            return { total: 1, idle: calls === 0 ? 1 : 0, waiting: Math.max(0, calls - 1) };
+          },
+        }),
   };
 }
 
@@ -200,6 +222,11 @@ async function openPostgres(options: PostgresOptions): Promise<Db> {
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }
 

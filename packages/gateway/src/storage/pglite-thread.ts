@@ -37,6 +37,8 @@ export interface PgliteThread extends Queryable {
   kill(): Promise<void>;
   /** How many times the thread was started again after dying. */
   restarts(): number;
+  /** Calls sent to the thread and not answered yet (the one running and those waiting). */
+  unanswered(): number;
 }
 
 /** The worker's file: beside this module in the sources, beside the bundle in dist. */
@@ -196,6 +198,7 @@ export async function startPgliteThread(
       await thread.exited;
     },
     restarts: () => restarts,
+    unanswered: () => current?.waiting.size ?? 0,
   };
 }
 
