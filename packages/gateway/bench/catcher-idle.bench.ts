@@ -1,7 +1,7 @@
 // What 100,000 polled drivers cost while the platform has nothing new: the catcher's polling
-// (driver-polling.ts: one record per driver on one timer heap) with each driver's session and
+// (driver-polling.ts: a slot per driver in typed arrays, one timing wheel) with each driver's session and
 // filters as the lease round loads them, polling every second a platform that answers an empty
-// list at once. Printed: the live heap the drivers add (after a collection) and the share of one
+// list at once. Printed: the live heap the drivers add (after a collection, with array buffers) and the share of one
 // core the process spends, beside the floor (the same 100,000 platform calls a second from one
 // loop, with no scheduling, records or decisions) and the goals (< 30 MB, < 5% of a core).
 // The lease rounds' database reads are not part of it (the catcher bench covers a whole catcher).
@@ -13,7 +13,7 @@ import { runInNewContext } from 'node:vm';
 import type { DriverFilters } from '@blockcatch/sdk';
 import { createDriverPolling } from '../src/catcher/driver-polling.js';
 import { SANDBOX_SERVICE_AREAS } from '../src/platform/service-areas.js';
-import type { DeliveryPlatform, PlatformOffer } from '../src/platform/types.js';
+import type { DeliveryPlatform, PlatformOffer, PlatformSession } from '../src/platform/types.js';
 
 const GOAL_HEAP_MB = 30;
 const GOAL_CORE_SHARE = 0.05;
@@ -25,7 +25,9 @@ const gc = runInNewContext('gc') as () => void;
 function heapMb(): number {
   gc();
   gc();
-  return process.memoryUsage().heapUsed / 1_048_576;
+  // The typed arrays' contents live outside the JavaScript heap: counted too.
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return (heapUsed + arrayBuffers) / 1_048_576;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -74,6 +76,29 @@ function filtersOf(i: number, distinct: boolean): DriverFilters {
   ) as DriverFilters;
 }
 
+/** A driver's id and opened session as the lease round has them: parsed from text, flat strings. */
+function driverRow(i: number): { userId: string; session: PlatformSession } {
+  return JSON.parse(
+    JSON.stringify({
+      userId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      session: { accountId: `acct-${i}`, accessToken: `${i}`.padStart(43, 'x') },
+    }),
+  ) as { userId: string; session: PlatformSession };
+}
+
+/** The memory floor: the ids and sessions alone, in an array and a map from id, as any catcher keeps them. */
+function bareDrivers(drivers: number): number {
+  const before = heapMb();
+  const rows = new Map<string, PlatformSession>();
+  for (let i = 0; i < drivers; i++) {
+    const { userId, session } = driverRow(i);
+    rows.set(userId, session);
+  }
+  const mb = heapMb() - before;
+  rows.clear();
+  return mb;
+}
+
 async function coreShare(seconds: number): Promise<number> {
   const cpu = process.cpuUsage();
   const wall = performance.now();
@@ -98,6 +123,7 @@ export async function benchCatcherIdle(): Promise<string[]> {
   clearInterval(floorTimer);
   const floorLoad = loadavg()[0]!.toFixed(2);
 
+  const bare = bareDrivers(drivers);
   const alike = await polledDrivers(drivers, seconds, false);
   const distinct = await polledDrivers(drivers, 1, true);
   const heapMet = alike.heap < GOAL_HEAP_MB;
@@ -105,7 +131,7 @@ export async function benchCatcherIdle(): Promise<string[]> {
   const each = (mb: number) => ((mb * 1_048_576) / drivers).toFixed(0);
   return [
     `catcher idle: ${count} drivers polled every ${POLL_INTERVAL_MS} ms (${Math.round(alike.pollRate).toLocaleString('en-US')} polls/s), the platform answering nothing new`,
-    `  heap of the drivers, ${alike.filterSets.toLocaleString('en-US')} distinct filter sets: ${alike.heap.toFixed(1)} MB (${each(alike.heap)} bytes each; goal < ${GOAL_HEAP_MB} MB: ${heapMet ? 'met' : 'MISSED'}); every driver's filters different: ${distinct.heap.toFixed(1)} MB (${each(distinct.heap)} bytes each)`,
+    `  heap of the drivers, ${alike.filterSets.toLocaleString('en-US')} distinct filter sets: ${alike.heap.toFixed(1)} MB (${each(alike.heap)} bytes each; goal < ${GOAL_HEAP_MB} MB: ${heapMet ? 'met' : 'MISSED'}); floor, the ids and sessions alone in a map: ${bare.toFixed(1)} MB; every driver's filters different: ${distinct.heap.toFixed(1)} MB (${each(distinct.heap)} bytes each)`,
     `  CPU: ${(100 * alike.share).toFixed(1)}% of a core (load ${alike.load}); floor, the same platform calls from one loop: ${(100 * floorShare).toFixed(1)}% (load ${floorLoad}); goal < ${100 * GOAL_CORE_SHARE}%: ${cpuMet ? 'met' : 'MISSED'}`,
   ];
 }
@@ -131,9 +157,10 @@ async function polledDrivers(drivers: number, seconds: number, distinct: boolean
   for (let i = 0; i < drivers; i++) {
     const filters = filtersOf(i, distinct);
     filterSets.add(JSON.stringify(filters));
+    const { userId, session } = driverRow(i);
     polling.add({
-      userId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-      session: { accountId: `acct-${i}`, accessToken: `${i}`.padStart(43, 'x') },
+      userId,
+      session,
       filters,
       filtersUpdatedAt: 1_700_000_000_000 + i,
       wonBlocks: [],

@@ -16,7 +16,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Agent, Client, request } from 'undici';
 import { z } from 'zod';
@@ -37,9 +37,9 @@ const optionsSchema = z.object({
   burst: z.coerce.number().int().min(0).max(10_000),
   databases: z.array(z.enum(['pglite', 'pglite-in-thread', 'postgres'])).min(1),
 });
-type Database = Options['databases'][number];
+export type Database = Options['databases'][number];
 
-const DATABASE_NAMES: Record<Database, string> = {
+export const DATABASE_NAMES: Record<Database, string> = {
   pglite: 'PGlite (embedded, in its worker thread)',
   'pglite-in-thread': 'PGlite (embedded, on the HTTP thread: before the worker)',
   postgres: 'PostgreSQL',
@@ -56,7 +56,7 @@ const GOAL_POLLS_PER_SECOND = 1;
 const GOAL_RSS_GROWTH = 0.1;
 /** How long a burst connection may wait for its answer before it counts as never served. */
 const BURST_TIMEOUT_MS = 30_000;
-type Options = z.infer<typeof optionsSchema>;
+export type Options = z.infer<typeof optionsSchema>;
 
 function readOptions(): Options {
   const { values } = parseArgs({
@@ -227,10 +227,15 @@ async function newClientsAtOnce(url: string, endpoint: Endpoint, count: number):
   );
 }
 
-async function runOnce(options: Options, database: Database): Promise<string[]> {
+/** One run of the mixed load on `database`: the printed lines, and the gateway's RSS every 5 s (MB). */
+export async function runMixedLoad(
+  options: Options,
+  database: Database,
+): Promise<{ lines: string[]; rssMb: number[] }> {
   const setUp = performance.now();
   const { child, ready } = await startGateway(options, database);
   const lines: string[] = [];
+  const samples: LoadGatewayStats[] = [];
   try {
     const [adminToken, ownerToken] = await signInAll(ready, [ready.admin, ready.owner]);
     const driverTokens = await signInAll(ready, ready.drivers);
@@ -255,7 +260,6 @@ async function runOnce(options: Options, database: Database): Promise<string[]> 
     const began = performance.now();
     const end = began + options.seconds * 1000;
     const running = () => performance.now() < end;
-    const samples: LoadGatewayStats[] = [];
     let onTime = 0;
     let polls = 0;
     /** Polls that fell due during the run: each driver's first comes at a random point of second 1. */
@@ -402,11 +406,13 @@ async function runOnce(options: Options, database: Database): Promise<string[]> 
   } finally {
     await Promise.race([ask(child, 'stop'), new Promise((resolve) => child.once('exit', resolve))]);
   }
-  return lines;
+  return { lines, rssMb: samples.map((sample) => sample.rssMb) };
 }
 
-const options = readOptions();
-for (const database of options.databases) {
-  console.log(`\n## Mixed load on ${DATABASE_NAMES[database]}`);
-  for (const line of await runOnce(options, database)) console.log(line);
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const options = readOptions();
+  for (const database of options.databases) {
+    console.log(`\n## Mixed load on ${DATABASE_NAMES[database]}`);
+    for (const line of (await runMixedLoad(options, database)).lines) console.log(line);
+  }
 }

@@ -14,6 +14,12 @@ const optionalString = z.string().trim().min(1).optional();
 export const configSchema = z.object({
   host: z.string().min(1).default('127.0.0.1'),
   port: port.default(8787),
+  /**
+   * Connections the kernel holds for the gateway before it accepts them. Node's 511 drops part of
+   * a burst of new connections, which then wait a second for their SYN to go again; the kernel
+   * caps it at net.core.somaxconn.
+   */
+  listenBacklog: z.coerce.number().int().min(1).max(65_535).default(4096),
   /** PGlite's data folder; ignored when `databaseUrl` is set. Unset means in memory (main.ts sets `.blockcatch/data`). */
   dataDir: optionalString,
   databaseUrl: z
@@ -276,6 +282,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
   return {
     host: e('BLOCKCATCH_HOST'),
     port: e('BLOCKCATCH_PORT') ?? e('PORT'),
+    listenBacklog: e('BLOCKCATCH_LISTEN_BACKLOG'),
     dataDir: e('BLOCKCATCH_DATA_DIR'),
     databaseUrl: e('DATABASE_URL'),
     databaseSchema: e('BLOCKCATCH_DATABASE_SCHEMA'),

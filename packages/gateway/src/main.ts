@@ -143,7 +143,11 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const { config } = gateway;
-  await gateway.app.listen({ host: config.host, port: config.port });
+  await gateway.app.listen({
+    host: config.host,
+    port: config.port,
+    backlog: config.listenBacklog,
+  });
   const address = gateway.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;

@@ -12,7 +12,12 @@ import { registerApiDocs } from './http/api-docs.js';
 import { closeConnectionsOnClose } from './http/closing-connections.js';
 import { type CallerCountingDb, countCallers } from './http/db-callers.js';
 import { registerEdge } from './http/edge.js';
-import { createMetrics, type Metrics, registerMetricsRoute } from './http/metrics.js';
+import {
+  createMetrics,
+  instrumentGateway,
+  type Metrics,
+  registerMetricsRoute,
+} from './http/metrics.js';
 import { installPipeline } from './http/pipeline.js';
 import { cachePrincipals } from './http/principal-cache.js';
 import { createIdentity } from './identity/index.js';
@@ -122,10 +127,12 @@ export async function buildGateway(
   const db = countCallers(watched.db);
   await migrate(db);
 
+  const metrics = createMetrics();
   const messaging = createMessaging({
     db,
     config,
     log: app.log,
+    metrics,
     ...(options.messagingClock ? { now: options.messagingClock } : {}),
   });
   const identity = await createIdentity({
@@ -136,6 +143,7 @@ export async function buildGateway(
   });
   // First of all hooks, so it counts every request a connection sends, refused ones included.
   const connections = closeConnectionsOnClose(app);
+  instrumentGateway(app, metrics, db);
   // Before any route: the schema compilers, the body parser and the auth hook apply to all.
   const principals = cachePrincipals<Principal>(db, {
     ttlMs: config.principalCacheTtlMs,
@@ -158,7 +166,6 @@ export async function buildGateway(
   });
   let draining = false;
   await registerApiDocs(app, config.versionId);
-  const metrics = createMetrics();
   const edge = await registerEdge(app, { db, config, metrics });
   registerMetricsRoute(app, metrics, config.metricsToken);
   let driver: DriverService | null = null;
@@ -176,6 +183,7 @@ export async function buildGateway(
     sendCode: (phoneNumber, text) =>
       messaging.deliverNow({ channel: 'sms', to: phoneNumber, body: text }),
     onEvent: (userId, event) => alerts.report(userId, event),
+    metrics,
   });
 
   registerStatusRoutes(app, { config, availability, draining: () => draining });

@@ -1,10 +1,10 @@
-// Every leased driver's polling, in one place: a plain record per driver and one timer heap for
-// all their next polls (timer-heap.ts), instead of a timer and a set of closures per driver. A
-// poll asks the platform for offers at the account's pace, decides each new offer with the
+// Every leased driver's polling, in one place: each driver is a slot number whose state lives in
+// typed arrays (a few bytes a driver, no object), and one timing wheel holds every next poll
+// (timing-wheel.ts), instead of a timer and a set of closures per driver. A poll asks the platform for offers at the account's pace, decides each new offer with the
 // driver's matcher, accepts the matches and hands a record of every offer on. A driver holds a
 // compiled matcher (compiled when its filters arrive, so the first offer is decided at once, and
 // shared by drivers with the same filters) but not the filters themselves, and keeps the offers
-// it has seen only while the platform lists any.
+// it has seen, and its won blocks, only while there are any.
 import type { Block, DriverFilters } from '@blockcatch/sdk';
 import {
   type DeliveryPlatform,
@@ -15,7 +15,7 @@ import {
 import type { OfferRecord } from '../storage/driver-offers.js';
 import { createMatcherCache, type SharedMatcher } from './matcher-cache.js';
 import { delayAfter, type PaceOptions } from './pacing.js';
-import { createTimerHeap, type HeapItem } from './timer-heap.js';
+import { createTimingWheel } from './timing-wheel.js';
 
 export interface PollerOptions extends PaceOptions {
   /** The least time between two polls of one account, however soon new offers are announced. */
@@ -42,6 +42,8 @@ export interface DriverPolling {
   /** New offers were announced: every driver polls as soon as its account's pace allows. */
   pollSoon(): void;
   userIds(): string[];
+  /** How many drivers are polled. */
+  size(): number;
 }
 
 export interface DriverPollingDeps {
@@ -64,95 +66,142 @@ export interface DriverPollingDeps {
   random?: () => number;
 }
 
-/** One driver's state: data only, the functions below act on it. */
-interface Driver extends HeapItem {
-  userId: string;
-  session: PlatformSession;
-  filtersUpdatedAt: number;
-  /** Shared with the drivers whose filters are the same (matcher-cache.ts). */
-  matcher: SharedMatcher;
+/** What only some drivers have at a time: kept apart so the idle ones cost nothing for it. */
+interface DriverOffers {
+  /** Blocks won and not over, for the overlap rule. */
   wonBlocks: Block[];
   /** Offers already decided; an offer leaves the platform's list for good once it closes. */
   seen: Set<string> | null;
   /** First sights of offers whose accept failed and will be tried again. */
   retrying: Map<string, number> | null;
-  lastPollAt: number;
-  blockedUntil: number;
-  failures: number;
-  polling: boolean;
-  /** Offers were announced while a poll was in flight: poll again as soon as the pace allows. */
-  announced: boolean;
-  stopped: boolean;
-  /** The poll in flight, if any. */
-  current: Promise<void> | null;
 }
+
+// A driver's flags.
+const POLLING = 1;
+/** Offers were announced while a poll was in flight: poll again as soon as the pace allows. */
+const ANNOUNCED = 2;
+const STOPPED = 4;
+/** `remove` waits for the poll in flight. */
+const AWAITED = 8;
+
+/** Typed arrays grow by this many drivers, so the slack stays small. */
+const GROWTH = 16_384;
 
 export function createDriverPolling(deps: DriverPollingDeps): DriverPolling {
   const { platform, options } = deps;
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
-  const drivers = new Map<string, Driver>();
   const matchers = createMatcherCache();
-  const heap = createTimerHeap<Driver>({ fire: (driver) => startPoll(driver), now });
+  const wheel = createTimingWheel({ fire: (slot) => startPoll(slot), now });
+  const slots = new Map<string, number>();
+  const free: number[] = [];
+  let used = 0;
+  // A driver's state by slot.
+  const userIds: (string | null)[] = [];
+  const sessions: (PlatformSession | null)[] = [];
+  const matcherOf: (SharedMatcher | null)[] = [];
+  const offersOf = new Map<number, DriverOffers>();
+  const removals = new Map<number, () => void>();
+  /** The earliest the account may be polled again: the least interval after the last poll, or the end of a back-off. */
+  let earliest = new Float64Array(0);
+  let filtersSavedAt = new Float64Array(0);
+  let failures = new Uint8Array(0);
+  let flags = new Uint8Array(0);
 
-  // A poll is two plain callbacks on the platform's answer: no async frame or closure per driver.
-  function startPoll(driver: Driver): void {
-    if (driver.polling || driver.stopped) return;
-    driver.polling = true;
-    driver.lastPollAt = now();
-    driver.current = platform.listOffers(driver.session).then(
-      (offers) => answered(driver, offers),
-      (error: unknown) => failed(driver, error),
+  function allocate(): number {
+    const reused = free.pop();
+    if (reused !== undefined) return reused;
+    const slot = used++;
+    if (slot >= flags.length) {
+      const length = flags.length + GROWTH;
+      earliest = grown(earliest, new Float64Array(length));
+      filtersSavedAt = grown(filtersSavedAt, new Float64Array(length));
+      failures = grown(failures, new Uint8Array(length));
+      flags = grown(flags, new Uint8Array(length));
+    }
+    return slot;
+  }
+
+  function release(slot: number): void {
+    userIds[slot] = null;
+    sessions[slot] = null;
+    matcherOf[slot] = null;
+    offersOf.delete(slot);
+    flags[slot] = 0;
+    failures[slot] = 0;
+    free.push(slot);
+  }
+
+  // A poll is two plain callbacks on the platform's answer: no async frame per driver.
+  function startPoll(slot: number): void {
+    if (flags[slot]! & (POLLING | STOPPED)) return;
+    flags[slot]! |= POLLING;
+    earliest[slot] = now() + options.minPollIntervalMs;
+    platform.listOffers(sessions[slot]!).then(
+      (offers) => answered(slot, offers),
+      (error: unknown) => failed(slot, error),
     );
   }
 
-  function answered(driver: Driver, offers: PlatformOffer[]): Promise<void> | undefined {
-    driver.failures = 0;
+  function answered(slot: number, offers: PlatformOffer[]): Promise<void> | undefined {
+    failures[slot] = 0;
     // Nothing listed and nothing remembered: the common case, settled without a decision.
-    if (offers.length === 0 && !driver.seen) {
-      finish(driver, okDelay(driver));
+    if (offers.length === 0 && offersOf.get(slot)?.seen == null) {
+      finish(slot, okDelay(slot));
       return undefined;
     }
-    return decide(driver, offers).then(
-      () => finish(driver, okDelay(driver)),
-      (error: unknown) => failed(driver, error),
+    return decide(slot, offers).then(
+      () => finish(slot, okDelay(slot)),
+      (error: unknown) => failed(slot, error),
     );
   }
 
-  function okDelay(driver: Driver): number {
+  function okDelay(slot: number): number {
     const delay = delayAfter({ kind: 'ok' }, options);
-    if (!driver.announced) return delay;
-    return Math.min(delay, Math.max(0, driver.lastPollAt + options.minPollIntervalMs - now()));
+    if (!(flags[slot]! & ANNOUNCED)) return delay;
+    return Math.min(delay, Math.max(0, earliest[slot]! - now()));
   }
 
-  function failed(driver: Driver, error: unknown): Promise<void> {
-    return afterFailure(driver, error).then((delay) => finish(driver, delay));
+  function failed(slot: number, error: unknown): Promise<void> {
+    return afterFailure(slot, error).then((delay) => finish(slot, delay));
   }
 
-  function finish(driver: Driver, delay: number): void {
-    driver.polling = false;
-    driver.announced = false;
-    driver.current = null;
-    if (!driver.stopped) heap.schedule(driver, now() + delay);
+  function finish(slot: number, delay: number): void {
+    const state = flags[slot]!;
+    flags[slot] = state & ~(POLLING | ANNOUNCED | AWAITED);
+    if (state & AWAITED) {
+      removals.get(slot)?.();
+      removals.delete(slot);
+    }
+    if (state & STOPPED) release(slot);
+    else wheel.schedule(slot, now() + delay);
   }
 
-  function stop(driver: Driver): void {
-    if (driver.stopped) return;
-    driver.stopped = true;
-    heap.cancel(driver);
-    matchers.release(driver.matcher);
-    if (drivers.get(driver.userId) === driver) drivers.delete(driver.userId);
+  function stop(slot: number): void {
+    if (flags[slot]! & STOPPED) return;
+    flags[slot]! |= STOPPED;
+    wheel.cancel(slot);
+    matchers.release(matcherOf[slot]!);
+    const userId = userIds[slot]!;
+    if (slots.get(userId) === slot) slots.delete(userId);
+    // A poll in flight still reads the slot; it is freed when that poll ends.
+    if (!(flags[slot]! & POLLING)) release(slot);
   }
 
-  async function afterFailure(driver: Driver, error: unknown): Promise<number> {
-    const { userId } = driver;
+  /** Blocks the account from polling for `delay` ms (a back-off or the platform's Retry-After). */
+  function block(slot: number, delay: number): number {
+    earliest[slot] = Math.max(earliest[slot]!, now() + delay);
+    return delay;
+  }
+
+  async function afterFailure(slot: number, error: unknown): Promise<number> {
+    const userId = userIds[slot]!;
     if (error instanceof PlatformError && error.kind === 'throttled') {
-      const delay = delayAfter(
-        { kind: 'throttled', retryAfterMs: error.retryAfterMs ?? 1000 },
-        options,
+      const delay = block(
+        slot,
+        delayAfter({ kind: 'throttled', retryAfterMs: error.retryAfterMs ?? 1000 }, options),
       );
-      driver.blockedUntil = now() + delay;
-      deps.onThrottled?.(userId, driver.blockedUntil);
+      deps.onThrottled?.(userId, now() + delay);
       return delay;
     }
     if (
@@ -161,37 +210,43 @@ export function createDriverPolling(deps: DriverPollingDeps): DriverPolling {
     ) {
       // Refresh before giving up on the driver: only a refused refresh disconnects.
       try {
-        driver.session = await deps.refreshSession(userId, driver.session);
+        const fresh = await deps.refreshSession(userId, sessions[slot]!);
+        if (!(flags[slot]! & STOPPED)) sessions[slot] = fresh;
         return 0;
       } catch (refusal) {
         if (refusal instanceof PlatformError && refusal.kind === 'code-required') {
-          stop(driver);
+          stop(slot);
           deps.onCodeRequired(userId);
           return 0;
         }
         if (refusal instanceof PlatformError && refusal.kind === 'unauthorized') {
-          stop(driver);
+          stop(slot);
           deps.onUnauthorized(userId);
           return 0;
         }
         error = refusal;
       }
     }
-    driver.failures++;
+    failures[slot] = Math.min(255, failures[slot]! + 1);
     if (!(error instanceof PlatformError)) deps.onError(error);
-    const delay = delayAfter(
-      { kind: 'failed', consecutiveFailures: driver.failures },
-      options,
-      random,
+    return block(
+      slot,
+      delayAfter({ kind: 'failed', consecutiveFailures: failures[slot]! }, options, random),
     );
-    driver.blockedUntil = now() + delay;
-    return delay;
   }
 
-  async function decide(driver: Driver, offers: PlatformOffer[]): Promise<void> {
+  async function decide(slot: number, offers: PlatformOffer[]): Promise<void> {
     // The poll answer is in: the moment every new offer in it was first seen.
     const at = now();
-    const { userId, wonBlocks } = driver;
+    const userId = userIds[slot]!;
+    const matcher = matcherOf[slot]!.matcher;
+    let state = offersOf.get(slot);
+    if (!state) {
+      state = { wonBlocks: [], seen: null, retrying: null };
+      offersOf.set(slot, state);
+    }
+    const driver = state;
+    const { wonBlocks } = driver;
     driver.seen ??= new Set();
     const seen = driver.seen;
     const present = new Set<string>();
@@ -200,7 +255,7 @@ export function createDriverPolling(deps: DriverPollingDeps): DriverPolling {
       present.add(offer.offerId);
       if (seen.has(offer.offerId)) continue;
       seen.add(offer.offerId);
-      const decision = driver.matcher.matcher(offer, { now: at, wonBlocks });
+      const decision = matcher(offer, { now: at, wonBlocks });
       const seenAt = driver.retrying?.get(offer.offerId) ?? at;
       driver.retrying?.delete(offer.offerId);
       const base = {
@@ -228,7 +283,7 @@ export function createDriverPolling(deps: DriverPollingDeps): DriverPolling {
       wonBlocks.push(block);
       const acceptSentAt = now();
       accepts.push(
-        platform.acceptOffer(driver.session, offer.offerId).then(
+        platform.acceptOffer(sessions[slot]!, offer.offerId).then(
           (outcome) => {
             if (outcome === 'gone') wonBlocks.splice(wonBlocks.indexOf(block), 1);
             deps.record({ ...base, acceptSentAt, answeredAt: now(), kind: outcome, reason: null });
@@ -256,66 +311,80 @@ export function createDriverPolling(deps: DriverPollingDeps): DriverPolling {
     }
     // Nothing listed any more: back to the bare record.
     if (seen.size === 0 && !driver.retrying) driver.seen = null;
+    if (!driver.seen && wonBlocks.length === 0 && offersOf.get(slot) === driver) {
+      offersOf.delete(slot);
+    }
   }
 
-  function pollSoon(driver: Driver): void {
-    if (driver.stopped) return;
-    if (driver.polling) {
-      driver.announced = true;
+  function pollSoon(slot: number): void {
+    const state = flags[slot]!;
+    if (state & STOPPED) return;
+    if (state & POLLING) {
+      flags[slot] = state | ANNOUNCED;
       return;
     }
-    const at = now();
-    const allowedAt = Math.max(driver.blockedUntil, driver.lastPollAt + options.minPollIntervalMs);
-    if (allowedAt <= at) {
-      heap.cancel(driver);
-      startPoll(driver);
-    } else if (driver.heapIndex < 0 || allowedAt < driver.dueAt) {
-      heap.schedule(driver, allowedAt);
+    const allowedAt = earliest[slot]!;
+    if (allowedAt <= now()) {
+      wheel.cancel(slot);
+      startPoll(slot);
+    } else if (!wheel.isScheduled(slot) || allowedAt < wheel.dueAt(slot)) {
+      wheel.schedule(slot, allowedAt);
     }
   }
 
   return {
     add(driver) {
-      const state: Driver = {
-        userId: driver.userId,
-        session: driver.session,
-        filtersUpdatedAt: driver.filtersUpdatedAt,
-        matcher: matchers.acquire(driver.filters),
-        wonBlocks: driver.wonBlocks,
-        seen: null,
-        retrying: null,
-        lastPollAt: 0,
-        blockedUntil: 0,
-        failures: 0,
-        polling: false,
-        announced: false,
-        stopped: false,
-        current: null,
-        dueAt: 0,
-        heapIndex: -1,
-      };
-      drivers.set(driver.userId, state);
-      heap.schedule(state, now());
+      const slot = allocate();
+      slots.set(driver.userId, slot);
+      userIds[slot] = driver.userId;
+      sessions[slot] = driver.session;
+      matcherOf[slot] = matchers.acquire(driver.filters);
+      if (driver.wonBlocks.length > 0) {
+        offersOf.set(slot, { wonBlocks: driver.wonBlocks, seen: null, retrying: null });
+      }
+      earliest[slot] = 0;
+      filtersSavedAt[slot] = driver.filtersUpdatedAt;
+      failures[slot] = 0;
+      flags[slot] = 0;
+      wheel.schedule(slot, now());
     },
-    has: (userId) => drivers.has(userId),
-    filtersUpdatedAt: (userId) => drivers.get(userId)?.filtersUpdatedAt,
+    has: (userId) => slots.has(userId),
+    filtersUpdatedAt(userId) {
+      const slot = slots.get(userId);
+      return slot === undefined ? undefined : filtersSavedAt[slot];
+    },
     setFilters(userId, filters, updatedAt) {
-      const driver = drivers.get(userId);
-      if (!driver) return;
-      const previous = driver.matcher;
-      driver.matcher = matchers.acquire(filters);
+      const slot = slots.get(userId);
+      if (slot === undefined) return;
+      const previous = matcherOf[slot]!;
+      matcherOf[slot] = matchers.acquire(filters);
       matchers.release(previous);
-      driver.filtersUpdatedAt = updatedAt;
+      filtersSavedAt[slot] = updatedAt;
     },
     remove(userId) {
-      const driver = drivers.get(userId);
-      if (!driver) return undefined;
-      stop(driver);
-      return driver.current ?? Promise.resolve();
+      const slot = slots.get(userId);
+      if (slot === undefined) return undefined;
+      const inFlight = (flags[slot]! & POLLING) !== 0;
+      stop(slot);
+      if (!inFlight) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const earlier = removals.get(slot);
+        removals.set(slot, () => {
+          earlier?.();
+          resolve();
+        });
+        flags[slot]! |= AWAITED;
+      });
     },
     pollSoon() {
-      for (const driver of drivers.values()) pollSoon(driver);
+      for (const slot of slots.values()) pollSoon(slot);
     },
-    userIds: () => [...drivers.keys()],
+    userIds: () => [...slots.keys()],
+    size: () => slots.size,
   };
+}
+
+function grown<T extends Float64Array | Uint8Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
 }

@@ -1,11 +1,12 @@
 // The block catcher: inside every gateway process, it leases a fair share of the catchable drivers
 // (on, in good standing, connected, set up), polls for each within reach of their schedule (all
-// of them on one timer heap, driver-polling.ts), and writes what happened to every offer in
+// of them on one timing wheel, driver-polling.ts), and writes what happened to every offer in
 // batches. A process that dies loses its
 // leases when they expire; others take over.
 import { randomUUID } from 'node:crypto';
 import { scheduleSearch } from '@blockcatch/sdk';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { DriverEvent } from '../alerts/index.js';
 import type { CredentialCipher } from '../platform/credential-cipher.js';
 import type { DeliveryPlatform, PlatformSession } from '../platform/types.js';
@@ -20,6 +21,7 @@ import {
 import { markNeedsCode, setThrottledUntil, updateLinkSession } from '../storage/driver-links.js';
 import { listUpcomingWonBlocks, type OfferRecord, recordOffers } from '../storage/driver-offers.js';
 import { createDriverPolling, type PollerOptions } from './driver-polling.js';
+import { createCatcherMetrics } from './metrics.js';
 
 /** Offer records kept while the database cannot be reached; the oldest go first past it. */
 const MAX_PENDING_RECORDS = 10_000;
@@ -64,18 +66,24 @@ export function createCatcher(deps: {
    * throttled. Reported once per change of state, by the process that made the change.
    */
   onEvent?: (userId: string, event: DriverEvent) => void;
+  /** Where the reaction time and the offers' outcomes go; unset, none are kept. */
+  metrics?: Registry;
 }): Catcher {
   const { db, platform, cipher, options, log } = deps;
   const now = deps.now ?? Date.now;
   const onEvent = deps.onEvent ?? (() => {});
   const holderId = deps.holderId ?? `gw-${process.pid}-${randomUUID().slice(0, 8)}`;
   const stopping = new Set<Promise<void>>();
+  const metrics = deps.metrics
+    ? createCatcherMetrics(deps.metrics, () => polling.size())
+    : undefined;
   // One set of callbacks for every driver: each gets the driver's id.
   const polling = createDriverPolling({
     platform,
     options,
     now,
     record: (record) => {
+      metrics?.offer(record);
       pending.push(record);
       if (record.kind === 'won') {
         void flush();

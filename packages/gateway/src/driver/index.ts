@@ -1,6 +1,8 @@
 // The driver service: the delivery platform (the sandbox), the block catcher and the driver
 // endpoints, built from the gateway's settings and started and stopped with it.
+
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { DriverEvent } from '../alerts/index.js';
 import { type Catcher, createCatcher } from '../catcher/index.js';
 import type { GatewayConfig } from '../config.js';
@@ -30,6 +32,8 @@ export async function createDriverService(deps: {
   sendCode(phoneNumber: string, text: string): Promise<void>;
   /** What the driver should hear about (alerts). */
   onEvent?: (userId: string, event: DriverEvent) => void;
+  /** Where the catcher's metrics go. */
+  metrics?: Registry;
 }): Promise<DriverService> {
   const { db, config, log } = deps;
   const { key, source } = await loadPlatformKey(config);
@@ -63,6 +67,7 @@ export async function createDriverService(deps: {
       throttleAlertMinMs: config.alerts.throttleAlertMinMs,
     },
     ...(deps.onEvent ? { onEvent: deps.onEvent } : {}),
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
   });
   return {
     platform,

@@ -49,9 +49,10 @@ export function countCallers(db: Db): CallerCountingDb {
   };
   return {
     kind: db.kind,
-    query: (sql, params) => counted(() => db.query(sql, params)),
+    query: (sql, params, options) => counted(() => db.query(sql, params, options)),
     transaction: (fn) => counted(() => db.transaction(fn)),
     close: () => db.close(),
+    ...(db.poolStats ? { poolStats: () => db.poolStats!() } : {}),
     queueDepth: () => activeCallers,
     admit(fn) {
       const caller: Caller = { calls: 0, admitted: true, active: false };

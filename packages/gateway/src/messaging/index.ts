@@ -1,9 +1,11 @@
 // Messaging: send jobs and their HTTP endpoints, the worker that delivers them and the provider it
 // delivers through (the outbox by default, or Twilio).
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
 import { createEnqueue, type Enqueue } from './enqueue.js';
+import { createMessagingMetrics, NO_MESSAGING_METRICS } from './metrics.js';
 import { createProvider, senderFor, senderRate, sendersOf } from './providers/index.js';
 import type { OutgoingMessage } from './providers/types.js';
 import { registerMessagingRoutes } from './routes.js';
@@ -40,8 +42,11 @@ export function createMessaging(deps: {
   now?: () => number;
   /** How often a sender paused for refused credentials tries again (default 30 s); tests shorten it. */
   pauseProbeMs?: number;
+  /** Where the queue's and the deliveries' metrics go; unset, none are kept. */
+  metrics?: Registry;
 }): Messaging {
   const { db, config, log } = deps;
+  const metrics = deps.metrics ? createMessagingMetrics(deps.metrics, db) : NO_MESSAGING_METRICS;
   const now = deps.now ?? Date.now;
   const provider = createProvider(config);
   const rateFor = (sender: string) => senderRate(config, sender);
@@ -71,6 +76,7 @@ export function createMessaging(deps: {
         `${provider.name} accepts our credentials again: sends from ${sender} resumed`,
       ),
     now,
+    metrics,
     ...(batchLimit === undefined ? {} : { batchLimit }),
     ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),
   });
@@ -95,6 +101,7 @@ export function createMessaging(deps: {
         config,
         now,
         onQueued: () => worker.wake(),
+        metrics,
         reply: async (to, body, from) => {
           try {
             const sender = from === undefined || from === senderFor(config, 'sms') ? {} : { from };

@@ -57,6 +57,7 @@ import {
   sortNumbers,
 } from './compose.js';
 import { answerKeyword } from './inbound.js';
+import type { MessagingMetrics } from './metrics.js';
 import { senderFor, sendersOf } from './providers/index.js';
 import {
   authorizeRecipients,
@@ -78,6 +79,7 @@ export interface RouteDeps {
   reply: (to: string, body: string, from?: string) => Promise<void>;
   /** The time quiet hours are judged by (tests move it). */
   now: () => number;
+  metrics: MessagingMetrics;
 }
 
 const outboxQuerySchema = z.strictObject({

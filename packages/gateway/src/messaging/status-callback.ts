@@ -8,6 +8,7 @@ import type { GatewayConfig } from '../config.js';
 import { forbidden, invalid } from '../http/errors.js';
 import type { Db } from '../storage/db.js';
 import { applyDeliveryStatus } from '../storage/send-jobs.js';
+import type { MessagingMetrics } from './metrics.js';
 import { verifyWebhookSignature, webhookUrl } from './webhook-signature.js';
 
 const statusSchema = z.looseObject({
@@ -49,7 +50,7 @@ export function requireSignedWebhook(
 
 export function registerStatusCallback(
   scope: FastifyInstance,
-  deps: { db: Db; config: GatewayConfig },
+  deps: { db: Db; config: GatewayConfig; metrics: MessagingMetrics },
 ): void {
   // Public: the provider signs its requests, checked first.
   scope.post(
@@ -71,6 +72,9 @@ export function registerStatusCallback(
           now: Date.now(),
         });
         if (!found) request.log.info('a status callback named a message no recipient was sent as');
+        else if (status === 'delivered' || status === 'undelivered' || status === 'failed') {
+          deps.metrics.outcome(status);
+        }
       }
       // Twilio retries only on errors; an unknown message is acknowledged so it stops.
       return reply.status(204).send();

@@ -35,6 +35,7 @@ import {
   updateRecipients,
 } from '../storage/send-jobs.js';
 import { reserveSlots, slowSender } from '../storage/sender-pace.js';
+import { type MessagingMetrics, NO_MESSAGING_METRICS } from './metrics.js';
 import { MAX_ATTEMPTS, retryDelayMs } from './pacing.js';
 import { simulatedDelivery } from './providers/outbox.js';
 import type {
@@ -84,6 +85,8 @@ export interface WorkerOptions {
    * yet answered, so a slow provider holds back claims instead of letting leases run out.
    */
   maxInFlight?: number;
+  /** Told of each message handed to the provider and of what became of it. */
+  metrics?: MessagingMetrics;
 }
 
 interface Timing {
@@ -98,6 +101,7 @@ interface Timing {
   productTimeZone: string;
   clock: () => number;
   rateLimitPauseMs: number;
+  metrics: MessagingMetrics;
 }
 
 export interface SendWorker {
@@ -147,6 +151,7 @@ export function createSendWorker(options: WorkerOptions): SendWorker {
     productTimeZone: options.productTimeZone,
     clock: options.now ?? Date.now,
     rateLimitPauseMs: options.rateLimitPauseMs ?? 1000,
+    metrics: options.metrics ?? NO_MESSAGING_METRICS,
   };
 
   let running = false;
@@ -481,7 +486,10 @@ async function deliverInTransaction(
   limit: number,
   timing: Timing,
 ): Promise<Batch> {
-  return db.transaction(async (tx) => {
+  // Counted once the transaction has committed.
+  let handed: { r: ClaimedRecipient; at: number }[] = [];
+  let settled: RecipientUpdate[] = [];
+  const batch = await db.transaction(async (tx): Promise<Batch> => {
     const now = Date.now();
     const claimed = await claim(tx, limit, now, timing);
     if (claimed.length === 0) return { claimed: 0 };
@@ -504,24 +512,33 @@ async function deliverInTransaction(
       to: r.to,
       ...simulatedDelivery(r.to),
     }));
-    await updateRecipients(
-      tx,
-      [
-        ...expired,
-        ...optedOut,
-        ...waiting,
-        ...reports.map(({ r, at, status, errorCode }) =>
-          update(r, { status, errorCode, nextAttemptTs: at, sentTs: at, addAttempts: 1 }),
-        ),
-      ],
-      sentTs,
-    );
+    const updates = [
+      ...expired,
+      ...optedOut,
+      ...waiting,
+      ...reports.map(({ r, at, status, errorCode }) =>
+        update(r, { status, errorCode, nextAttemptTs: at, sentTs: at, addAttempts: 1 }),
+      ),
+    ];
+    await updateRecipients(tx, updates, sentTs);
     await rememberUndeliverable(tx, reports, sentTs);
+    handed = reports;
+    settled = updates;
     return {
       claimed: claimed.length,
       ...(starts.end === undefined ? {} : { slotsEnd: starts.end }),
     };
   });
+  for (const { r, at } of handed) timing.metrics.handed(r.messageClass, at - r.queuedTs);
+  countOutcomes(settled, timing.metrics);
+  return batch;
+}
+
+/** Counts the messages whose state is settled for now: not waiting for a later try. */
+function countOutcomes(updates: readonly RecipientUpdate[], metrics: MessagingMetrics): void {
+  for (const u of updates) {
+    if (u.status !== 'queued' && u.status !== 'sending') metrics.outcome(u.status);
+  }
 }
 
 /**
@@ -537,10 +554,12 @@ async function deliverExternally(
   lanes: Lanes,
   log: FastifyBaseLogger,
 ): Promise<Batch> {
-  const { toSend, claimedCount, probes } = await db.transaction(async (tx) => {
+  const { toSend, claimedCount, probes, skipped } = await db.transaction(async (tx) => {
     const now = Date.now();
     const claimed = await claim(tx, limit, now, timing);
-    if (claimed.length === 0) return { toSend: [], claimedCount: 0, probes: new Set<string>() };
+    if (claimed.length === 0) {
+      return { toSend: [], claimedCount: 0, probes: new Set<string>(), skipped: [] };
+    }
     const { live, expired } = unexpired(claimed, now, timing);
     const { deliver: open, optedOut } = await withoutOptedOut(tx, live, now);
     const { ready: deliver, waiting } = outsideQuietHours(open, now, timing);
@@ -548,31 +567,41 @@ async function deliverExternally(
     // A row whose final attempt's lease ran out (its process died) gets no sixth try.
     const exhausted = go.filter((r) => r.attempts >= MAX_ATTEMPTS);
     const toSend = go.filter((r) => r.attempts < MAX_ATTEMPTS);
+    const givenUp = exhausted.map((r) =>
+      update(r, {
+        status: 'failed',
+        nextAttemptTs: now,
+        lastError: 'the last attempt did not finish',
+      }),
+    );
     await updateRecipients(tx, [
       ...held,
       ...expired,
       ...optedOut,
       ...waiting,
-      ...exhausted.map((r) =>
-        update(r, {
-          status: 'failed',
-          nextAttemptTs: now,
-          lastError: 'the last attempt did not finish',
-        }),
-      ),
+      ...givenUp,
       ...toSend.map((r) =>
         update(r, { status: 'sending', nextAttemptTs: now + timing.leaseMs, addAttempts: 1 }),
       ),
     ]);
-    return { toSend, claimedCount: claimed.length, probes };
+    return {
+      toSend,
+      claimedCount: claimed.length,
+      probes,
+      skipped: [...expired, ...optedOut, ...givenUp],
+    };
   });
+  countOutcomes(skipped, timing.metrics);
   if (toSend.length === 0) return { claimed: claimedCount };
 
   const starts = await reserve(db, toSend, Date.now(), timing);
   const outcomes: DeliveryOutcome[] = new Array(toSend.length);
   const calls = toSend.map(async (r, i) => {
     await sleepUntil(starts[i]!);
-    const outcome = await lanes.run(() => provider.send(toMessage(r)));
+    const outcome = await lanes.run(() => {
+      timing.metrics.handed(r.messageClass, Date.now() - r.queuedTs);
+      return provider.send(toMessage(r));
+    });
     if (outcome.kind === 'retry' && outcome.rateLimited) {
       await slowSender(db, r.sender, timing.rateLimitPauseMs, Date.now());
     }
@@ -585,6 +614,7 @@ async function deliverExternally(
       outcomeUpdate(r, outcomes[i]!, now, timing.retryBaseMs, timing.pauseProbeMs),
     );
     await updateRecipients(db, updates, now);
+    countOutcomes(updates, timing.metrics);
     await senderHealth(db, toSend, outcomes, probes, now, timing);
     for (const [i, r] of toSend.entries()) {
       if (outcomes[i]?.kind !== 'opted-out') continue;

@@ -134,9 +134,10 @@ export function watchAvailability(
   return {
     db: {
       kind: db.kind,
-      query: (sql, params) => watched(() => db.query(sql, params)),
+      query: (sql, params, options) => watched(() => db.query(sql, params, options)),
       transaction: (fn) => watched(() => db.transaction(fn)),
       close: () => db.close(),
+      ...(db.poolStats ? { poolStats: () => db.poolStats!() } : {}),
     },
     availability: {
       state: () => state,

@@ -5,9 +5,12 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { type PgliteThread, startPgliteThread } from './pglite-thread.js';
-import type { Db } from './queryable.js';
+import type { Db, PoolStats, QueryOptions } from './queryable.js';
 
-export type { Db, Queryable } from './queryable.js';
+export type { Db, PoolStats, Queryable, QueryOptions } from './queryable.js';
+
+/** The options of a long read. */
+export const LONG_READ: QueryOptions = { long: true };
 
 /** More requests wait for the database than its bound allows: the caller should try again shortly. */
 export class DatabaseBusyError extends Error {
@@ -94,9 +97,18 @@ async function openPglite(dataDir: string | undefined, inThread: boolean): Promi
     : await startPgliteThread(dataDir, template);
   return {
     kind: 'pglite',
-    query: <T>(sql: string, params?: unknown[]) => lite.query<T>(sql, params),
+    query: <T>(sql: string, params?: unknown[], options?: QueryOptions) =>
+      lite.query<T>(sql, params, options),
     transaction: (fn) => lite.transaction(fn),
     close: () => lite.close(),
+    ...(inThread
+      ? {}
+      : {
+          poolStats: () => {
+            const calls = (lite as PgliteThread).unanswered();
+            return { total: 1, idle: calls === 0 ? 1 : 0, waiting: Math.max(0, calls - 1) };
+          },
+        }),
   };
 }
 
@@ -175,6 +187,11 @@ async function openPostgres(options: PostgresOptions): Promise<Db> {
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock.js';
-import { type Db, openDatabase } from './db.js';
+import { type Db, LONG_READ, openDatabase } from './db.js';
 
 let worker: Db;
 let reference: Db;
@@ -116,6 +116,27 @@ describe('PGlite in its worker thread', () => {
     });
     await expect(failure).rejects.toMatchObject({ code: '23505' });
     expect(await worker.query('SELECT * FROM undone')).toEqual([]);
+  });
+
+  it('runs the short queries waiting with long reads first, whichever was asked first', async () => {
+    const order: string[] = [];
+    let waiting: Promise<unknown>[] = [];
+    // The transaction holds the database while the calls line up behind it.
+    await worker.transaction(async (tx) => {
+      await tx.query('SELECT 1');
+      waiting = [
+        worker.query('SELECT 1 AS page', [], LONG_READ).then(() => order.push('long read 1')),
+        worker.query('SELECT 2 AS page', [], LONG_READ).then(() => order.push('long read 2')),
+        worker.query('SELECT 3 AS dashboard').then(() => order.push('short 1')),
+        worker.transaction(async (inner) => {
+          await inner.query('SELECT 4');
+          order.push('transaction');
+        }),
+        worker.query('SELECT 5 AS dashboard').then(() => order.push('short 2')),
+      ];
+    });
+    await Promise.all(waiting);
+    expect(order).toEqual(['short 1', 'transaction', 'short 2', 'long read 1', 'long read 2']);
   });
 
   it('keeps the event loop turning while a long query runs (PGlite on this thread blocks it)', async () => {

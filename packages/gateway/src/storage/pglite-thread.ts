@@ -2,6 +2,7 @@
 // (pglite-worker.js) so its queries never block the event loop that accepts connections and
 // answers requests. Each call is one message and one answer; a transaction holds the worker's
 // PGlite for its whole duration, and other calls wait their turn behind it, as they would in-thread.
+// Calls wait in two lanes: a long read (`QueryOptions.long`) runs only when no short call waits.
 //
 // A thread that dies (out of memory, a crash inside PGlite) is started again on the same data
 // folder: the calls it held fail with DatabaseUnavailableError (503 to a request), never hang, and
@@ -11,7 +12,7 @@
 // navigator.locks for leader election between tabs), which Node 20 does not provide.
 import { Worker } from 'node:worker_threads';
 import { DatabaseUnavailableError } from './db-availability.js';
-import type { Queryable } from './queryable.js';
+import type { Queryable, QueryOptions } from './queryable.js';
 
 interface Answer {
   id: number;
@@ -21,7 +22,7 @@ interface Answer {
 }
 
 type Request =
-  | { type: 'query'; sql: string; params?: unknown[] | undefined; tx?: number }
+  | { type: 'query'; sql: string; params?: unknown[] | undefined; tx?: number; long?: boolean }
   | { type: 'begin' }
   | { type: 'end'; tx: number; commit: boolean }
   | { type: 'close' };
@@ -36,6 +37,8 @@ export interface PgliteThread extends Queryable {
   kill(): Promise<void>;
   /** How many times the thread was started again after dying. */
   restarts(): number;
+  /** Calls sent to the thread and not answered yet (the one running and those waiting). */
+  unanswered(): number;
 }
 
 /** The worker's file: beside this module in the sources, beside the bundle in dist. */
@@ -153,7 +156,10 @@ export async function startPgliteThread(
 
   const rows = async <T>(request: Request) => (await call(request)) as T[];
   return {
-    query: <T>(sql: string, params?: unknown[]) => rows<T>({ type: 'query', sql, params }),
+    query: <T>(sql: string, params?: unknown[], options?: QueryOptions) =>
+      rows<T>(
+        options?.long ? { type: 'query', sql, params, long: true } : { type: 'query', sql, params },
+      ),
     async transaction(fn) {
       const thread = current!;
       const tx = (await call({ type: 'begin' })) as number;
@@ -192,6 +198,7 @@ export async function startPgliteThread(
       await thread.exited;
     },
     restarts: () => restarts,
+    unanswered: () => current?.waiting.size ?? 0,
   };
 }
 

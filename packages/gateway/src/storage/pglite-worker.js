@@ -5,10 +5,16 @@
 // Plain JavaScript on purpose: a worker thread is started from a file, and this one must run as it
 // is both from the TypeScript sources (tests) and from dist (the build copies it beside the bundle).
 //
-// Requests: { id, type: 'query', sql, params, tx? } | { id, type: 'begin' }
+// Requests: { id, type: 'query', sql, params, tx?, long? } | { id, type: 'begin' }
 //         | { id, type: 'end', tx, commit } | { id, type: 'close' }
 // Answers:  { id, ok: true, value } | { id, ok: false, error: { message, props } }
 // The first answer (id 0) says whether PGlite opened.
+//
+// PGlite runs one query at a time. Calls outside a transaction wait here in two lanes and run one
+// after another: a long read (`long: true`: a page of a whole table, an export) starts only when no
+// short call waits, so a short query waits for at most the one long read under way, not for every
+// long read asked before it. A transaction holds the line from its `begin` to its `end`; the
+// queries inside it go straight to it.
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -82,12 +88,39 @@ function describe(error) {
 /**
  * @param {number} id
  * @param {() => Promise<unknown>} run
+ * @returns {Promise<void>} settled once the answer is sent
  */
 function answer(id, run) {
-  run().then(
+  return run().then(
     (value) => port.postMessage({ id, ok: true, value }),
     (error) => port.postMessage({ id, ok: false, error: describe(error) }),
   );
+}
+
+/** Calls waiting for PGlite, short ones first; each resolves once PGlite is free again. */
+const lanes = {
+  /** @type {(() => Promise<void>)[]} */ short: [],
+  /** @type {(() => Promise<void>)[]} */ long: [],
+};
+let running = false;
+
+/**
+ * @param {'short' | 'long'} lane
+ * @param {() => Promise<void>} run
+ */
+function enqueue(lane, run) {
+  lanes[lane].push(run);
+  if (!running) void next();
+}
+
+async function next() {
+  running = true;
+  for (;;) {
+    const run = lanes.short.shift() ?? lanes.long.shift();
+    if (!run) break;
+    await run();
+  }
+  running = false;
 }
 
 /** Open transactions by id: each holds PGlite (its mutex) until its `end` arrives. */
@@ -108,7 +141,10 @@ try {
   throw error;
 }
 
-/** @param {number} id */
+/**
+ * @param {number} id
+ * @returns {Promise<void>} settled once the transaction has ended
+ */
 function begin(id) {
   /** @type {(commit: boolean) => void} */
   let finish = () => {};
@@ -123,24 +159,32 @@ function begin(id) {
     // A thrown value makes PGlite roll back; resolving commits.
     if (!(await decided)) throw ROLLBACK;
   });
-  settled.catch((error) => {
-    if (!entered) port.postMessage({ id, ok: false, error: describe(error) });
-  });
+  return settled.then(
+    () => {},
+    (error) => {
+      if (!entered) port.postMessage({ id, ok: false, error: describe(error) });
+    },
+  );
 }
 
 port.on('message', (/** @type {any} */ request) => {
   const { id } = request;
   switch (request.type) {
     case 'query':
+      if (request.tx === undefined) {
+        enqueue(request.long ? 'long' : 'short', () =>
+          answer(id, async () => (await lite.query(request.sql, request.params)).rows),
+        );
+        break;
+      }
       answer(id, async () => {
-        if (request.tx === undefined) return (await lite.query(request.sql, request.params)).rows;
         const open = transactions.get(request.tx);
         if (!open) throw new Error('The transaction has already ended.');
         return (await open.tx.query(request.sql, request.params)).rows;
       });
       break;
     case 'begin':
-      begin(id);
+      enqueue('short', () => begin(id));
       break;
     case 'end':
       answer(id, async () => {
@@ -154,11 +198,14 @@ port.on('message', (/** @type {any} */ request) => {
       });
       break;
     case 'close':
-      answer(id, async () => {
-        await lite.close();
-        // Nothing else keeps this thread alive: it ends once the answer is sent.
-        setImmediate(() => port.close());
-      });
+      // After every call already waiting.
+      enqueue('long', () =>
+        answer(id, async () => {
+          await lite.close();
+          // Nothing else keeps this thread alive: it ends once the answer is sent.
+          setImmediate(() => port.close());
+        }),
+      );
       break;
     default:
       port.postMessage({

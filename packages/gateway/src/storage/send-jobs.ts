@@ -315,6 +315,16 @@ const STATUS_RANK: Partial<Record<RecipientStatus, number>> = {
   failed: 3,
 };
 
+/** How many messages wait for the worker now (queued, or sent and not yet answered), by class. */
+export async function countWaitingByClass(db: Queryable): Promise<Map<MessageClass, number>> {
+  const rows = await db.query<{ message_class: MessageClass; n: number }>(
+    `SELECT j.message_class, count(*)::int AS n
+     FROM send_recipients r JOIN send_jobs j ON j.id = r.job_id
+     WHERE r.status IN ('queued', 'sending') GROUP BY j.message_class`,
+  );
+  return new Map(rows.map((row) => [row.message_class, row.n]));
+}
+
 /**
  * Applies a provider's status report to the recipient it sent as `providerSid`. Returns false when
  * no recipient has that id (a message sent by something else, or a forged callback).
@@ -399,11 +409,22 @@ export interface ClaimedRecipient {
   quietHours: boolean;
   /** 0: codes and alerts, 1: invitations, 2: marketing (which takes only part of the pace). */
   lane: number;
+  messageClass: MessageClass;
+  /** When its job was queued (epoch ms). */
+  queuedTs: number;
   /** Past this time (epoch ms, the worker's clock) the message is not sent but marked expired. */
   expiresTs: number | null;
   /** Set by the worker when the message goes out from another sender than the job's. */
   from?: string;
 }
+
+export type MessageClass = 'code' | 'alert' | 'invitation' | 'marketing';
+export const MESSAGE_CLASSES: readonly MessageClass[] = [
+  'code',
+  'alert',
+  'invitation',
+  'marketing',
+];
 
 /** The lanes in the order the worker claims them (see migrations/018_message_lanes.ts). */
 const LANES = [0, 1, 2] as const;
@@ -423,6 +444,8 @@ interface ClaimedRow {
   sender: string;
   quiet_hours: boolean;
   lane: number;
+  message_class: MessageClass;
+  queued_ts: number;
   expires_ts: string | null;
 }
 
@@ -453,7 +476,7 @@ export async function claimDueRecipients(
       ...(await tx.query<ClaimedRow>(
         `SELECT r.job_id, r.seq, r.to_number, r.attempts, j.channel,
                 COALESCE(r.body, j.body) AS body, j.template, r.variables AS content, r.segments,
-                j.sender, j.quiet_hours, r.lane,
+                j.sender, j.quiet_hours, r.lane, j.message_class, j.created_ts AS queued_ts,
                 (SELECT e.expires_ts FROM send_job_expiry e WHERE e.job_id = r.job_id) AS expires_ts,
                 (SELECT min(u.human_region) FROM users u WHERE u.phone_number = r.to_number) AS region
          FROM (
@@ -493,6 +516,8 @@ export async function claimDueRecipients(
       sender: r.sender,
       quietHours: r.quiet_hours,
       lane: r.lane,
+      messageClass: r.message_class,
+      queuedTs: Number(r.queued_ts),
       expiresTs: r.expires_ts === null ? null : Number(r.expires_ts),
     }),
   );

@@ -1,7 +1,7 @@
 // The users table: both products' rows, read in the shapes the SDK's schemas define.
 import { randomUUID } from 'node:crypto';
 import type { FlexUser, Product, SignedInUser, SparkUser } from '@blockcatch/sdk';
-import type { Db, Queryable } from './db.js';
+import { type Db, LONG_READ, type Queryable } from './db.js';
 
 export interface UserRecord {
   id: string;
@@ -191,6 +191,7 @@ export async function usersTableJson(
          ${after ? 'AND (create_date_ts, id) > ($3, $4)' : ''}
          ORDER BY create_date_ts, id LIMIT $2) page`,
       after ? [product, pageRows, ...after] : [product, pageRows],
+      LONG_READ,
     );
     const page = rows[0];
     if (page?.items) parts.push(page.items);
@@ -255,6 +256,7 @@ export async function* usersTablePages(
          ${after ? 'AND (create_date_ts, id) > ($3, $4)' : ''}
          ORDER BY create_date_ts, id LIMIT $2) page`,
       after ? [product, pageRows, ...after] : [product, pageRows],
+      LONG_READ,
     );
     // Asked for ahead: a consumer that stops early never awaits it, and its failure is not theirs.
     page.catch(() => {});
