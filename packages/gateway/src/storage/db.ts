@@ -7,7 +7,7 @@ import { lockDataDir } from './data-dir-lock.js';
 import { type PgliteThread, startPgliteThread } from './pglite-thread.js';
 import type { Db, PoolStats, QueryOptions } from './queryable.js';
 
-export type { Db, PoolStats, Queryable, QueryOptions } from './queryable.js';
+export type { Db, Queryable, QueryOptions } from './queryable.js';
 
 /** The options of a long read. */
 export const LONG_READ: QueryOptions = { long: true };
