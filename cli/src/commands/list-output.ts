@@ -15,7 +15,14 @@ import { z } from 'zod';
 import { UsageError } from '../errors.js';
 import { flag } from '../flags.js';
 import { type Translate, t as translate } from '../i18n.js';
-import { COLUMN_KEYS, columnTitles, displayRow, type ListedRow } from '../output/columns.js';
+import {
+  COLUMN_KEYS,
+  columnTitles,
+  DROP_ORDER,
+  displayRow,
+  type ListedRow,
+  WHO,
+} from '../output/columns.js';
 import { writeExport } from '../output/export-stream.js';
 import { renderTable, terminalWidth } from '../output/table.js';
 import { throttledLines } from '../output/throttle.js';
@@ -60,22 +67,6 @@ export interface TableOutputOptions extends ListOutputOptions {
   all?: true;
   wide?: true;
 }
-
-/** On a narrow terminal these columns give way first, in this order; name and phone always stay. */
-const DROP_ORDER = [
-  'referral',
-  'filtersComplete',
-  'accountConnected',
-  'region',
-  'status',
-  'goodStanding',
-  'expirationDate',
-].map((key) => COLUMN_KEYS.indexOf(key as (typeof COLUMN_KEYS)[number]));
-
-/** Who a row is: the last columns to shrink on a narrow terminal. */
-const WHO = ['name', 'phone'].map((key) =>
-  COLUMN_KEYS.indexOf(key as (typeof COLUMN_KEYS)[number]),
-);
 
 export type ListFormat =
   | { kind: 'table'; page: number; rowsPerPage: number; all: boolean; wide: boolean }

@@ -7,7 +7,7 @@ import { render } from 'ink';
 import type { Context } from '../context.js';
 import { CommandFailure, Interrupted } from '../errors.js';
 import type { Translate } from '../i18n.js';
-import { COLUMN_KEYS, columnTitles, displayRow } from '../output/columns.js';
+import { COLUMN_KEYS, columnTitles, DROP_ORDER, displayRow, WHO } from '../output/columns.js';
 import type { ReviewColumn } from '../views/Review.js';
 import { SendFlow } from '../views/SendFlow.js';
 import type { FlowState, ReviewRow } from '../views/send-flow-state.js';
@@ -62,6 +62,8 @@ export async function runInteractiveReview(
       t={t}
       rows={rows}
       columns={columns}
+      dropOrder={DROP_ORDER}
+      lastToShrink={WHO}
       filters={filterLines(plan.query, t)}
       message={message}
       previewFor={previewFor}
