@@ -11,13 +11,17 @@ import {
 import { t } from './i18n.js';
 import { selfCommand } from './self-command.js';
 
-/** The flags every command takes, before parseGlobalOptions checks them. */
-export interface GlobalFlags {
-  profile?: string | undefined;
-  gateway?: string | undefined;
-  lang?: string | undefined;
-  verbose?: true | undefined;
+/** The flags every command takes, declared on the program. */
+export function withGlobalFlags(command: Command) {
+  return command
+    .option('--profile <name>', t('cli.help.profile'))
+    .option('--gateway <url>', t('cli.help.gateway'))
+    .option('--lang <en|es>', t('cli.help.lang'))
+    .option('--verbose', t('cli.help.verbose'));
 }
+
+/** The global flags' values, before parseGlobalOptions checks them. */
+export type GlobalFlags = OptionsOf<ReturnType<typeof withGlobalFlags>>;
 
 /** What a handler receives: its arguments and flags, typed by its declaration, and the globals. */
 export interface Invocation<O = object, A extends unknown[] = unknown[]> {

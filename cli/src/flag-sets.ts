@@ -79,5 +79,5 @@ export type InviteeFlags = OptionsOf<ReturnType<typeof withInviteeFlags<[], NoFl
 export type ListOutputFlags = OptionsOf<ReturnType<typeof withListOutput<[], NoFlags, NoFlags>>>;
 export type TableOutputFlags = OptionsOf<ReturnType<typeof withTableOutput<[], NoFlags, NoFlags>>>;
 
-/** Declares nothing: a command whose only flag is `--json`. */
+/** The flags of a command whose only flag is `--json`. */
 export const jsonOnly = (command: Blank) => command.option('--json', t('cli.help.jsonPlain'));

@@ -2,7 +2,7 @@
 // the order `--help` lists them. Each command file declares its own flags, examples and handler
 // (command.ts); only commander and the texts load until a handler runs.
 import { Command } from '@commander-js/extra-typings';
-import { translated, withExamples } from './command.js';
+import { translated, withExamples, withGlobalFlags } from './command.js';
 import { auth } from './commands/auth.js';
 import { completion } from './commands/completion.js';
 import { health } from './commands/health.js';
@@ -36,14 +36,12 @@ const COMMANDS = [
 
 export function buildProgram() {
   const program = translated(
-    new Command()
-      .name('blockcatch')
-      .description(t('cli.help.program'))
-      .version('0.1.0', '-V, --version', t('cli.help.version'))
-      .option('--profile <name>', t('cli.help.profile'))
-      .option('--gateway <url>', t('cli.help.gateway'))
-      .option('--lang <en|es>', t('cli.help.lang'))
-      .option('--verbose', t('cli.help.verbose'))
+    withGlobalFlags(
+      new Command()
+        .name('blockcatch')
+        .description(t('cli.help.program'))
+        .version('0.1.0', '-V, --version', t('cli.help.version')),
+    )
       .helpCommand('help [command]', t('cli.help.helpCommand'))
       .showSuggestionAfterError()
       .exitOverride()
