@@ -205,7 +205,7 @@ describe('signed in', () => {
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split('\n');
     expect(lines[0]).toBe(
-      'name,phone,referral,region,goodStanding,accountConnected,filtersComplete,expirationDate,status',
+      'name,phoneNumber,referral,region,goodStanding,proxyInstalled,setupComplete,expirationDate,status',
     );
     expect(lines).toContain('Spark One,+17865550001,,Tampa,true,false,false,,ON');
     expect(lines).toHaveLength(3);

@@ -1,11 +1,13 @@
 // What a shell user expects of a command line: completion scripts for bash, zsh and fish that
 // complete the commands and flags the CLI really has; the system locale picking Spanish; and a
-// cron example in --help that works pasted into a crontab.
+// cron example in --help that works pasted into a crontab; and `--help` that reads no more than
+// commander and the texts, so it answers at once.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isAbsolute } from 'node:path';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, cli, cliEnv, startCli } from './cli-harness.js';
 import { eventually } from './support/eventually.js';
@@ -101,4 +103,43 @@ describe('Ctrl-C', () => {
       await new Promise((resolve) => hanging.close(resolve));
     }
   });
+});
+
+/** The modules a run of the built CLI resolves, as recorded by a module-resolution hook. */
+function modulesLoadedBy(args: string[]): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'blockcatch-loads-'));
+  const log = join(dir, 'loaded.txt');
+  writeFileSync(log, '');
+  writeFileSync(
+    join(dir, 'hooks.mjs'),
+    `import { appendFileSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  appendFileSync(${JSON.stringify(log)}, resolved.url + '\\n');
+  return resolved;
+}`,
+  );
+  writeFileSync(
+    join(dir, 'register.mjs'),
+    "import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n",
+  );
+  execFileSync(process.execPath, ['--import', join(dir, 'register.mjs'), CLI, ...args], {
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+}
+
+describe('--help', () => {
+  it.each([[['--help']], [['users', 'list', '--help']], [['send', '--help']]])(
+    '%j loads neither the SDK, zod, Ink nor React',
+    (args) => {
+      const loaded = modulesLoadedBy(args);
+      expect(loaded.some((url) => url.includes('commander'))).toBe(true);
+      const heavy = loaded.filter((url) =>
+        /\/(sdk\/dist|node_modules\/(zod|ink|react|undici))\//.test(url),
+      );
+      expect(heavy).toEqual([]);
+    },
+  );
 });

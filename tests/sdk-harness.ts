@@ -15,17 +15,24 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-export async function startSandbox(config: Partial<GatewayConfigInput> = {}): Promise<Sandbox> {
-  // Quiet hours off: a test must not depend on the hour it runs.
-  const gateway = await buildGateway({
-    port: 0,
-    logLevel: 'silent',
-    seed: false,
-    quietHours: false,
-    // Time-based alerts off: what a test sees must not depend on how long it runs.
-    alerts: { sweepMs: 0 },
-    ...config,
-  });
+export async function startSandbox(
+  config: Partial<GatewayConfigInput> = {},
+  options: Parameters<typeof buildGateway>[1] = {},
+): Promise<Sandbox> {
+  // Quiet hours off: a test must not depend on the hour it runs (one that turns them on sets the
+  // messaging clock).
+  const gateway = await buildGateway(
+    {
+      port: 0,
+      logLevel: 'silent',
+      seed: false,
+      quietHours: false,
+      // Time-based alerts off: what a test sees must not depend on how long it runs.
+      alerts: { sweepMs: 0 },
+      ...config,
+    },
+    options,
+  );
   await gateway.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = gateway.app.server.address() as AddressInfo;
   return { gateway, url: `http://127.0.0.1:${port}`, close: () => gateway.close() };

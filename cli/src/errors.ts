@@ -15,7 +15,6 @@ import {
 import { t } from './i18n.js';
 import { commandLine } from './self-command.js';
 
-export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 /** Ctrl-C, as shells report a process ended by SIGINT. */
@@ -159,11 +158,8 @@ export function commanderMessage(code: string, message: string): string {
 }
 
 /** Help and version end with 0; anything else commander refuses is a usage error on one line. */
+/** A commander error other than help or the version shown (main.ts ends those itself). */
 export function reportCommanderError(error: { code: string; exitCode: number; message: string }) {
-  if (error.exitCode === 0 || error.code === 'commander.version') {
-    process.exitCode = EXIT_OK;
-    return;
-  }
   // A group run without its subcommand: commander has printed the group's help.
   if (error.code !== 'commander.help') {
     process.stderr.write(`blockcatch: ${commanderMessage(error.code, error.message)}\n`);

@@ -10,6 +10,7 @@ import {
 } from '@blockcatch/sdk';
 import type { z } from 'zod';
 import { badFlag, UsageError } from './errors.js';
+import type { AudienceFlags, InviteeFlags } from './flag-sets.js';
 import { t } from './i18n.js';
 
 /** Reads one flag's value with `schema`; a failure names the flag and how to fix it. */
@@ -50,29 +51,7 @@ export function product(value: unknown): Product {
   return flag('--product', productSchema, said, t('cli.errors.productFix'));
 }
 
-export interface RawAudienceFlags {
-  createdFrom?: string;
-  createdTo?: string;
-  expiresFrom?: string;
-  expiresTo?: string;
-  goodStanding?: string | boolean;
-  proxyInstalled?: string | boolean;
-  setupComplete?: string | boolean;
-  region?: string;
-  referral?: string;
-  search?: string;
-}
-
-export interface RawInviteeFlags {
-  invitedFrom?: string;
-  invitedTo?: string;
-  registered?: string | boolean;
-  proxyInstalled?: string | boolean;
-  setupComplete?: string | boolean;
-  search?: string;
-}
-
-export function audienceFilters(raw: RawAudienceFlags, forProduct: Product): AudienceFilters {
+export function audienceFilters(raw: AudienceFlags, forProduct: Product): AudienceFilters {
   if (raw.region !== undefined && forProduct !== 'flex') {
     throw badFlag('--region', raw.region, t('cli.errors.regionFlexOnly'));
   }
@@ -98,7 +77,7 @@ export function audienceFilters(raw: RawAudienceFlags, forProduct: Product): Aud
   return dropUndefined(filters);
 }
 
-export function inviteeFilters(raw: RawInviteeFlags): InviteeFilters {
+export function inviteeFilters(raw: InviteeFlags): InviteeFilters {
   const [invitedFrom, invitedTo] = range(
     ['--invited-from', day('--invited-from', raw.invitedFrom)],
     ['--invited-to', day('--invited-to', raw.invitedTo)],

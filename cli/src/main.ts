@@ -23,7 +23,16 @@ process.on('SIGINT', () => {
 try {
   await buildProgram().parseAsync(process.argv);
 } catch (error) {
-  const { reportCommanderError, reportError } = await import('./errors.js');
-  if (error instanceof CommanderError) reportCommanderError(error);
-  else reportError(error, { verbose: process.argv.includes('--verbose') });
+  // Help and the version are printed and done: nothing to report, and nothing more to load, so
+  // `--help` reads only commander and the texts.
+  if (
+    error instanceof CommanderError &&
+    (error.exitCode === 0 || error.code === 'commander.version')
+  ) {
+    process.exitCode = 0;
+  } else {
+    const { reportCommanderError, reportError } = await import('./errors.js');
+    if (error instanceof CommanderError) reportCommanderError(error);
+    else reportError(error, { verbose: process.argv.includes('--verbose') });
+  }
 }

@@ -31,3 +31,8 @@ export function absoluteCommand(
   const path = resolve(script);
   return basename(path) === 'blockcatch' ? path : `${node} ${path}`;
 }
+
+/** A crontab line that works pasted as it is: an absolute command, and `%` escaped as cron needs. */
+export function cronExample(command = absoluteCommand()): string {
+  return `0 9 * * * ${command} send sms --audience flex --expires-to $(date +\\%F) --message "Renew today" --yes >> $HOME/blockcatch.log 2>&1`;
+}

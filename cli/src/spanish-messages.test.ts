@@ -4,10 +4,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPhoneFile } from './commands/phone-lists.js';
-import { pickTemplate, readSendRequest, smsContent } from './commands/send-plan.js';
+import { pickTemplate, readSendRequest, smsContent } from './commands/send/plan.js';
 import { parseGlobalOptions } from './global-options.js';
 import { chooseLanguage } from './i18n.js';
+import { readPhoneFile } from './phone-lists.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'blockcatch-es-'));
 
@@ -31,8 +31,8 @@ function thrown(run: () => unknown): string {
 
 describe('in Spanish', () => {
   it('refuses bad send flags in Spanish', () => {
-    const send = (o: Parameters<typeof readSendRequest>[1], channel = 'sms') =>
-      thrown(() => readSendRequest(channel, { audience: 'flex', ...o }));
+    const send = (o: Partial<Parameters<typeof readSendRequest>[1]>, channel = 'sms') =>
+      thrown(() => readSendRequest(channel, { audience: 'flex', var: [], ...o }));
     expect(send({}, 'fax')).toBe('<channel>: "fax" no es válido; usa sms o whatsapp.');
     expect(send({ audience: 'uber' })).toContain('usa flex, spark o invitees.');
     expect(send({ message: 'Hola', batchSize: '0' })).toContain(

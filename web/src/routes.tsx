@@ -106,6 +106,7 @@ const routes: RouteObject[] = [
           open('invitations', () => import('./routes/admin/InvitationsPage.js')),
           open('notifications', () => import('./routes/admin/NotificationsPage.js')),
           open('leads', () => import('./routes/admin/LeadsPage.js')),
+          open('tokens', () => import('./routes/admin/TokensPage.js')),
         ],
       },
       { path: '*', element: <ErrorPage notFound /> },

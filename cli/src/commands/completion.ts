@@ -1,84 +1,28 @@
-// `blockcatch completion bash|zsh|fish`: a completion script for the shell, generated from the
-// command tree itself, so every command, subcommand and flag the CLI has is completed and none
-// that it lacks.
-import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import { z } from 'zod';
-import { flag } from '../flags.js';
+// `blockcatch completion bash|zsh|fish`: prints the shell's completion script.
+import { defineCommand } from '../command.js';
 import { t } from '../i18n.js';
-import { buildProgram, type Invocation } from '../program.js';
-import { say } from './setup.js';
 
-const shellSchema = z.enum(['bash', 'zsh', 'fish']);
-
-/** Every command path ('' is the top), with the words that may follow it. */
-function commandTree(program: CommandUnknownOpts): Map<string, string[]> {
-  const tree = new Map<string, string[]>();
-  const walk = (command: CommandUnknownOpts, path: string) => {
-    const subcommands = command.commands.map((c) => c.name()).filter((n) => n !== 'help');
-    const flags = command.options.flatMap((o) => (o.long ? [o.long] : []));
-    tree.set(path, [...subcommands, ...flags, '--help']);
-    for (const sub of command.commands) {
-      if (sub.name() !== 'help') walk(sub, path ? `${path} ${sub.name()}` : sub.name());
-    }
-  };
-  walk(program, '');
-  return tree;
-}
-
-function bash(tree: Map<string, string[]>): string {
-  const paths = [...tree.keys()].filter((p) => p !== '');
-  const cases = [...tree].map(([path, words]) => `    "${path}") words="${words.join(' ')}" ;;`);
-  return [
-    '# blockcatch completion for bash: eval "$(blockcatch completion bash)" in ~/.bashrc',
-    '_blockcatch() {',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's own ${…}, not a template
-    '  local cur="${COMP_WORDS[COMP_CWORD]}" path="" next i words',
-    '  for ((i = 1; i < COMP_CWORD; i++)); do',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's own ${…}, not a template
-    '    next="$path${path:+ }${COMP_WORDS[i]}"',
-    '    case "$next" in',
-    `      ${paths.map((p) => `"${p}"`).join('|')}) path="$next" ;;`,
-    '    esac',
-    '  done',
-    '  case "$path" in',
-    ...cases,
-    '  esac',
-    '  COMPREPLY=($(compgen -W "$words" -- "$cur"))',
-    '}',
-    'complete -o default -F _blockcatch blockcatch',
-  ].join('\n');
-}
-
-function fish(tree: Map<string, string[]>): string {
-  const lines = ['# blockcatch completion for fish: blockcatch completion fish | source'];
-  for (const [path, words] of tree) {
-    const parts = path.split(' ').filter(Boolean);
-    const condition =
-      parts.length === 0 ? '__fish_use_subcommand' : `__fish_seen_subcommand_from ${parts.at(-1)}`;
-    const subcommands = words.filter((w) => !w.startsWith('-'));
-    if (subcommands.length > 0) {
-      lines.push(`complete -c blockcatch -f -n '${condition}' -a '${subcommands.join(' ')}'`);
-    }
-    for (const word of words.filter((w) => w.startsWith('--'))) {
-      lines.push(`complete -c blockcatch -n '${condition}' -l ${word.slice(2)}`);
-    }
-  }
-  return lines.join('\n');
-}
-
-export async function runCompletion(invocation: Invocation): Promise<void> {
-  const shell = flag('<shell>', shellSchema, invocation.args[0], t('cli.errors.shellFix'));
-  const tree = commandTree(buildProgram() as unknown as CommandUnknownOpts);
-  if (shell === 'fish') say(fish(tree));
-  else if (shell === 'zsh') {
-    // zsh runs the bash function through its bash-completion layer.
-    say(
-      [
-        '#compdef blockcatch',
-        '# blockcatch completion for zsh: eval "$(blockcatch completion zsh)" in ~/.zshrc',
-        'autoload -U +X bashcompinit && bashcompinit',
-        bash(tree),
-      ].join('\n'),
+export const completion = defineCommand({
+  name: 'completion',
+  description: 'cli.help.completion',
+  flags: (c) => c.argument('<shell>', t('cli.help.completionShell')),
+  examples: [
+    'eval "$(blockcatch completion bash)"   # in ~/.bashrc',
+    'blockcatch completion fish > ~/.config/fish/completions/blockcatch.fish',
+  ],
+  async run(invocation) {
+    const [{ z }, { flag }, { completionScript }, { say }] = await Promise.all([
+      import('zod'),
+      import('../flags.js'),
+      import('../completion-script.js'),
+      import('../setup.js'),
+    ]);
+    const shell = flag(
+      '<shell>',
+      z.enum(['bash', 'zsh', 'fish']),
+      invocation.args[0],
+      t('cli.errors.shellFix'),
     );
-  } else say(bash(tree));
-}
+    say(completionScript(shell, invocation.program));
+  },
+});

@@ -1,31 +1,29 @@
 // `blockcatch invitations list|export [filters]`: invitees as the notifications screen builds them,
 // as a table page, or streamed as CSV or JSON from the gateway's export.
-import { localTimeZone } from '@blockcatch/sdk';
-import { inviteeFilters, type RawInviteeFlags } from '../flags.js';
-import type { Invocation } from '../program.js';
-import { loadAudience } from './audience.js';
+import { defineCommand, defineGroup, type Invocation } from '../command.js';
 import {
-  type ListOutputOptions,
-  listFormat,
-  printListed,
-  streamListed,
-  type TableOutputOptions,
-} from './list-output.js';
-import { withContext } from './setup.js';
+  type InviteeFlags,
+  type ListOutputFlags,
+  type TableOutputFlags,
+  withInviteeFlags,
+  withListOutput,
+  withTableOutput,
+} from '../flag-sets.js';
 
-export const runInvitationsList = (invocation: Invocation<RawInviteeFlags & TableOutputOptions>) =>
-  runInvitations(invocation, invocation.options, 'table');
-export const runInvitationsExport = (invocation: Invocation<RawInviteeFlags & ListOutputOptions>) =>
-  runInvitations(invocation, invocation.options, 'csv');
+type InvitationsFlags = InviteeFlags & ListOutputFlags & Partial<TableOutputFlags>;
 
-async function runInvitations(
-  invocation: Invocation<RawInviteeFlags>,
-  output: TableOutputOptions,
-  fallback: 'table' | 'csv',
-): Promise<void> {
+async function runInvitations(invocation: Invocation<InvitationsFlags>, fallback: 'table' | 'csv') {
+  const [{ localTimeZone }, { inviteeFilters }, out, { loadAudience }, { withContext }] =
+    await Promise.all([
+      import('@blockcatch/sdk'),
+      import('../flags.js'),
+      import('../output/list-output.js'),
+      import('../audience.js'),
+      import('../setup.js'),
+    ]);
   const raw = invocation.options;
   const filters = inviteeFilters(raw);
-  const format = listFormat(output, fallback);
+  const format = out.listFormat(raw, fallback);
   await withContext(invocation, async (ctx, { t }) => {
     if (format.kind !== 'table') {
       const answer = await ctx.client.exportInvitations({
@@ -34,7 +32,7 @@ async function runInvitations(
         ...filters,
         ...(raw.search ? { search: raw.search } : {}),
       });
-      await streamListed(answer, format, t, { audience: 'invitees', filters });
+      await out.streamListed(answer, format, t, { audience: 'invitees', filters });
       return;
     }
     const rows = await loadAudience(ctx, {
@@ -42,6 +40,33 @@ async function runInvitations(
       filters,
       ...(raw.search ? { search: raw.search } : {}),
     });
-    printListed(rows, format, t);
+    out.printListed(rows, format, t);
   });
 }
+
+export const invitations = defineGroup({
+  name: 'invitations',
+  description: 'cli.help.invitations',
+  commands: [
+    defineCommand({
+      name: 'list',
+      description: 'cli.help.invitationsList',
+      flags: (c) => withTableOutput(withInviteeFlags(c)),
+      examples: [
+        'blockcatch invitations list --registered no --invited-from 2026-01-01',
+        'blockcatch invitations list --proxy-installed --json',
+      ],
+      run: (invocation) => runInvitations(invocation, 'table'),
+    }),
+    defineCommand({
+      name: 'export',
+      description: 'cli.help.invitationsExport',
+      flags: (c) => withListOutput(withInviteeFlags(c)),
+      examples: [
+        'blockcatch invitations export --registered no --csv unpaid.csv',
+        'blockcatch invitations export --proxy-installed --json',
+      ],
+      run: (invocation) => runInvitations(invocation, 'csv'),
+    }),
+  ],
+});

@@ -19,13 +19,41 @@ export const COLUMN_KEYS = EXPORT_COLUMNS;
 export type ColumnKey = ExportColumn;
 export { exportRow };
 
+/** On a narrow terminal these columns give way first, in this order; name and phone always stay. */
+export const DROP_ORDER = (
+  [
+    'referral',
+    'setupComplete',
+    'proxyInstalled',
+    'region',
+    'status',
+    'goodStanding',
+    'expirationDate',
+  ] as const satisfies readonly ColumnKey[]
+).map((key) => COLUMN_KEYS.indexOf(key));
+
+/** Who a row is: the last columns to shrink on a narrow terminal. */
+export const WHO = (['name', 'phoneNumber'] as const satisfies readonly ColumnKey[]).map((key) =>
+  COLUMN_KEYS.indexOf(key),
+);
+
+/** Each field's label in the web's user table: tables and the review title columns with these. */
+const LABELS: Record<ColumnKey, string> = {
+  name: 'name',
+  phoneNumber: 'phone',
+  referral: 'referral',
+  region: 'region',
+  goodStanding: 'goodStanding',
+  proxyInstalled: 'accountConnected',
+  setupComplete: 'filtersComplete',
+  expirationDate: 'expirationDate',
+  status: 'status',
+};
+
 export function columnTitles(t: Translate): Record<ColumnKey, string> {
-  const title = (key: ColumnKey) =>
-    t(`admin.userTable.columns.${key === 'phone' ? 'phone' : key}`) as string;
-  return Object.fromEntries(COLUMN_KEYS.map((key) => [key, title(key)])) as Record<
-    ColumnKey,
-    string
-  >;
+  return Object.fromEntries(
+    COLUMN_KEYS.map((key) => [key, t(`admin.userTable.columns.${LABELS[key]}`) as string]),
+  ) as Record<ColumnKey, string>;
 }
 
 /**
@@ -42,12 +70,12 @@ export function displayRow(
   const none = t('admin.userTable.none') as string;
   return {
     name: row.name,
-    phone: formatPhone(row.phoneNumber) || row.phoneNumber,
+    phoneNumber: formatPhone(row.phoneNumber) || row.phoneNumber,
     referral: row.referral ?? '',
     region: regionOf(row) ?? '',
     goodStanding: yesNo(row.goodStanding),
-    accountConnected: yesNo(row.proxyInstalled),
-    filtersComplete: yesNo(row.setupComplete),
+    proxyInstalled: yesNo(row.proxyInstalled),
+    setupComplete: yesNo(row.setupComplete),
     expirationDate:
       row.expirationDateTimestamp === null
         ? none

@@ -2,7 +2,7 @@
 // table is tab-separated with nothing cut.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fitColumns, renderTable } from './table.js';
+import { fitColumns, keptColumns, renderTable } from './table.js';
 
 const NARROWEST = 4;
 
@@ -36,6 +36,23 @@ describe('fitColumns', () => {
         },
       ),
     );
+  });
+});
+
+describe('keptColumns', () => {
+  it('leaves out Yes/No columns before it would cut a name, a phone or a header', () => {
+    // name, phone, then the admin table's long-titled Yes/No columns, dropped last to first.
+    const natural = [20, 17, 17, 16, 13];
+    const headers = [4, 5, 17, 16, 13];
+    const frame = { gap: 1, edge: 3 };
+    const at = (width: number) =>
+      keptColumns(natural, headers, { width, dropOrder: [4, 3, 2], lastToShrink: [0, 1] }, frame);
+    expect(at(200)).toEqual([0, 1, 2, 3, 4]);
+    // Whole: 3 + 21 + 18 + 18 + 17 + 14 = 91.
+    expect(at(91)).toEqual([0, 1, 2, 3, 4]);
+    expect(at(90)).toEqual([0, 1, 2, 3]);
+    expect(at(60)).toEqual([0, 1, 2]);
+    expect(at(20)).toEqual([0, 1]);
   });
 });
 

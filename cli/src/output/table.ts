@@ -23,18 +23,34 @@ export interface TableLayout {
   plain?: boolean;
 }
 
-/** Which columns a table of `width` keeps: headers whole, dropping per `dropOrder` until they fit. */
+/** A table's frame: what each column adds to its cells' width, and what the row adds once. */
+export interface TableFrame {
+  gap: number;
+  edge: number;
+}
+
+/** cli-table3's bordered table: a space either side of each cell and a border after it. */
+const BORDERED: TableFrame = { gap: PADDING + 1, edge: 1 };
+
+/** A name or phone longer than this is cut rather than cost the table another column. */
+const WHO_WIDEST = 30;
+
+/**
+ * Which columns a table of `width` keeps: headers whole and the columns that say who a row is
+ * (`lastToShrink`) whole up to WHO_WIDEST, dropping per `dropOrder` until they fit.
+ */
 export function keptColumns(
   natural: readonly number[],
   headers: readonly number[],
   layout: TableLayout,
+  frame: TableFrame = BORDERED,
 ): number[] {
   const kept = natural.map((_, i) => i);
+  const who = new Set(layout.lastToShrink ?? []);
+  const least = (i: number) =>
+    Math.min(natural[i]!, Math.max(who.has(i) ? WHO_WIDEST : headers[i]!, NARROWEST));
   const need = (columns: number[]) =>
-    columns.reduce(
-      (sum, i) => sum + Math.min(natural[i]!, Math.max(headers[i]!, NARROWEST)) + PADDING + 1,
-      1,
-    );
+    columns.reduce((sum, i) => sum + least(i) + frame.gap, frame.edge);
   for (const drop of layout.dropOrder ?? []) {
     if (need(kept) <= layout.width) break;
     kept.splice(kept.indexOf(drop), 1);

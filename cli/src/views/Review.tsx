@@ -15,6 +15,8 @@ export interface ReviewProps {
   t: Translate;
   page: Page<ReviewRow>;
   columns: readonly ReviewColumn[];
+  /** Columns left out to fit the terminal. */
+  hidden?: number;
   /** Each column's width on this terminal (fitColumns). */
   widths: readonly number[];
   state: Pick<FlowState, 'focus' | 'search' | 'cursor' | 'deselected' | 'rowsPerPage' | 'notice'>;
@@ -42,6 +44,7 @@ export function Review({
   t,
   page,
   columns,
+  hidden = 0,
   widths,
   state,
   total,
@@ -141,6 +144,7 @@ export function Review({
       <Text>
         [{t('common.cancel')}] [{t('common.send')}]
       </Text>
+      {hidden > 0 ? <Text dimColor>{t('cli.review.hidden', { count: hidden })}</Text> : null}
       {state.notice ? <Text color="yellow">{t(`cli.review.${state.notice}`)}</Text> : null}
       <Text dimColor>{t(searching ? 'cli.review.searchKeys' : 'cli.review.tableKeys')}</Text>
     </Box>
@@ -153,9 +157,12 @@ function fit(text: string, width: number): string {
   return width <= 0 ? '' : `${chars.slice(0, width - 1).join('')}…`;
 }
 
-/** Lines of the review around its rows: count, preview, search, header, paging, buttons, keys, a notice. */
+/**
+ * Lines of the review around its rows: count, preview, search, header, paging, buttons, columns
+ * left out, a notice, keys.
+ */
 export function reviewChrome(messageLines: number): number {
-  return messageLines + 9;
+  return messageLines + 10;
 }
 
 /** The row prefix: cursor and checkbox. */

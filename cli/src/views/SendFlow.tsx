@@ -5,7 +5,7 @@
 import { useStdout } from 'ink';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Translate } from '../i18n.js';
-import { fitColumns } from '../output/table.js';
+import { fitColumns, keptColumns } from '../output/table.js';
 import { Confirm } from './Confirm.js';
 import { FilterSummary } from './FilterSummary.js';
 import { Review, type ReviewColumn, ROW_PREFIX, reviewChrome } from './Review.js';
@@ -30,6 +30,10 @@ export interface SendFlowProps {
   t: Translate;
   rows: readonly ReviewRow[];
   columns: readonly ReviewColumn[];
+  /** Column indexes in the order they are left out when their headers do not fit the terminal. */
+  dropOrder?: readonly number[];
+  /** Column indexes that say who a row is (name, phone): the last to shrink. */
+  lastToShrink?: readonly number[];
   filters: ReadonlyArray<readonly [string, string]>;
   message: readonly string[];
   /** The terminal's size; by default stdout's, followed as it is resized. */
@@ -65,6 +69,8 @@ export function SendFlow({
   t,
   rows,
   columns,
+  dropOrder = [],
+  lastToShrink = [],
   filters,
   message,
   size,
@@ -95,16 +101,26 @@ export function SendFlow({
       ),
     [rows, columns],
   );
-  const width = terminal.columns ?? 80;
-  const widths = useMemo(
-    () =>
-      fitColumns(
-        natural,
-        columns.map((c) => c.title.length),
-        width - ROW_PREFIX - (columns.length - 1),
-      ),
-    [natural, columns, width],
-  );
+  // A pseudo-terminal nobody sized says 0 by 0: read as unknown.
+  const width = terminal.columns || 80;
+  // As the list commands do: whole headers, whole names and phones, the least telling columns left
+  // out first; then every kept column shares the width, name and phone the last to give.
+  const { shown, widths } = useMemo(() => {
+    const headers = columns.map((c) => [...c.title].length);
+    const kept = keptColumns(
+      natural,
+      headers,
+      { width, dropOrder, lastToShrink },
+      { gap: 1, edge: ROW_PREFIX - 1 },
+    );
+    const fitted = fitColumns(
+      kept.map((i) => natural[i]!),
+      kept.map((i) => headers[i]!),
+      width - ROW_PREFIX - (kept.length - 1),
+      lastToShrink.flatMap((i) => (kept.includes(i) ? [kept.indexOf(i)] : [])),
+    );
+    return { shown: kept.map((i) => columns[i]!), widths: fitted };
+  }, [natural, columns, width, dropOrder, lastToShrink]);
 
   // The preview follows the first selected recipient; an answer for an earlier one is dropped.
   const first = rows.find((r) => !r.blocked && !state.deselected.has(r.phone)) ?? null;
@@ -164,7 +180,8 @@ export function SendFlow({
         <Review
           t={t}
           page={visibleRows(rows, state)}
-          columns={columns}
+          columns={shown}
+          hidden={columns.length - shown.length}
           widths={widths}
           state={state}
           total={rows.length}

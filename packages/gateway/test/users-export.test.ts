@@ -96,7 +96,7 @@ describe('GET /api/admin/v1/users-export', () => {
     expect(lines[0]).toBe(EXPORT_COLUMNS.join(','));
     expect(lines).toHaveLength(expected.length + 1);
     const first = exportRow(expected[0]!, TZ);
-    expect(lines[1]).toContain(first.phone);
+    expect(lines[1]).toContain(first.phoneNumber);
     // Byte for byte what csv-stringify writes for the table's own rows, in the table's order.
     expect(answer.text).toBe(csvOf(expected.map((row) => exportRow(row, TZ))));
   });

@@ -98,6 +98,9 @@ export const adminQueries = {
       queryKey: ['admin', 'billing', from, to],
       queryFn: () => loadBilling(from, to),
     }),
+  /** Tokens for machines: the admin's own, or everyone's for the owner. */
+  apiTokens: () =>
+    queryOptions({ queryKey: ['admin', 'apiTokens'], queryFn: () => gateway.apiTokens.list() }),
   /** Listed by the gateway (every admin's sends), asked again while one is sending or due. */
   sendJobs: () =>
     queryOptions({

@@ -1,5 +1,6 @@
 // One exported row, the same from the gateway's streaming export and the CLI's own CSV: the admin
-// table's columns, for machines: `+1XXXXXXXXXX`, true/false, YYYY-MM-DD or empty, ON/OFF.
+// table's columns under the fields' own names (as in JSON and the filter flags), for machines:
+// `+1XXXXXXXXXX`, true/false, YYYY-MM-DD or empty, ON/OFF.
 import { csvField } from './csv.js';
 import { formatIsoDay } from './days.js';
 import { normalizePhone } from './phone.js';
@@ -10,12 +11,12 @@ export type ExportedRow = FlexUser | SparkUser | MergedInvitee;
 
 export const EXPORT_COLUMNS = [
   'name',
-  'phone',
+  'phoneNumber',
   'referral',
   'region',
   'goodStanding',
-  'accountConnected',
-  'filtersComplete',
+  'proxyInstalled',
+  'setupComplete',
   'expirationDate',
   'status',
 ] as const;
@@ -30,12 +31,12 @@ export function regionOf(row: ExportedRow): string | null {
 export function exportRow(row: ExportedRow, timeZone: string): Record<ExportColumn, string> {
   return {
     name: row.name,
-    phone: phoneText(row),
+    phoneNumber: phoneText(row),
     referral: row.referral ?? '',
     region: regionOf(row) ?? '',
     goodStanding: String(row.goodStanding),
-    accountConnected: String(row.proxyInstalled),
-    filtersComplete: String(row.setupComplete),
+    proxyInstalled: String(row.proxyInstalled),
+    setupComplete: String(row.setupComplete),
     expirationDate: expirationText(row, timeZone),
     status: statusText(row),
   };

@@ -20,7 +20,12 @@ const TABS: readonly (readonly [
   ['/admin/users', 'admin.tabs.users', ['/admin/users/'], () => true],
   ['/admin/billing', 'admin.tabs.billing', [], (role) => role.billingDetails],
   ['/admin/invitations', 'admin.tabs.invitations', [], () => true],
-  ['/admin/tools', 'admin.tabs.tools', ['/admin/notifications', '/admin/leads'], () => true],
+  [
+    '/admin/tools',
+    'admin.tabs.tools',
+    ['/admin/notifications', '/admin/leads', '/admin/tokens'],
+    () => true,
+  ],
 ];
 
 export default function AdminShell() {

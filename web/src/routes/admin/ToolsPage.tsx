@@ -1,5 +1,6 @@
 // /admin/tools: the Send SMS screen for the owner; other admins are told why it is not theirs
-// and pointed at the unpaid-invitations screen they may use.
+// and pointed at the unpaid-invitations screen they may use. Leads and tokens for machines are
+// reached from here.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAdminRole } from '../../hooks/admin/useAdminRole.js';
@@ -15,6 +16,8 @@ export default function ToolsPage() {
         <Link to="/admin/notifications">{t('admin.tools.notificationsLink')}</Link>
         {' · '}
         <Link to="/admin/leads">{t('admin.tools.leadsLink')}</Link>
+        {' · '}
+        <Link to="/admin/tokens">{t('admin.tools.tokensLink')}</Link>
       </p>
       {isOwner ? (
         <SendSmsScreen />

@@ -20,24 +20,19 @@ import {
   type WhatsappTemplate,
 } from '@blockcatch/sdk';
 import { z } from 'zod';
-import type { Context } from '../context.js';
-import { durationSchema } from '../duration.js';
-import { UsageError } from '../errors.js';
-import {
-  audienceFilters,
-  flag,
-  inviteeFilters,
-  type RawAudienceFlags,
-  type RawInviteeFlags,
-} from '../flags.js';
-import { type Translate, t } from '../i18n.js';
-import type { ListedRow } from '../output/columns.js';
-import { commandLine } from '../self-command.js';
-import { isInteractive } from '../terminal.js';
-import type { AudienceQuery } from './audience.js';
-import { loadAudience } from './audience.js';
-import { type PhoneFile, readPhoneFile } from './phone-lists.js';
-import { note } from './setup.js';
+import type { AudienceQuery } from '../../audience.js';
+import { loadAudience } from '../../audience.js';
+import type { Context } from '../../context.js';
+import { durationSchema } from '../../duration.js';
+import { UsageError } from '../../errors.js';
+import { audienceFilters, flag, inviteeFilters } from '../../flags.js';
+import { type Translate, t } from '../../i18n.js';
+import type { ListedRow } from '../../output/columns.js';
+import { type PhoneFile, readPhoneFile } from '../../phone-lists.js';
+import { commandLine } from '../../self-command.js';
+import { note } from '../../setup.js';
+import { isInteractive } from '../../terminal.js';
+import type { SendFlags } from './flags.js';
 
 const audienceSchema = z.enum(['flex', 'spark', 'invitees']);
 const keySchema = z.string().regex(/^[\w.:@-]{1,150}$/);
@@ -46,27 +41,6 @@ const varSchema = z
   .string()
   .max(1100)
   .regex(/^[A-Za-z0-9_]{1,40}=[\s\S]{0,1000}$/);
-
-/** The flags of `send`, as commander hands them over. */
-export interface SendOptions extends RawAudienceFlags, RawInviteeFlags {
-  audience?: string;
-  message?: string;
-  messageFile?: string;
-  template?: string;
-  templateLanguage?: string;
-  only?: string;
-  exclude?: string;
-  dryRun?: boolean;
-  yes?: boolean;
-  key?: string;
-  allowMultipart?: boolean;
-  batchSize?: string;
-  json?: boolean;
-  at?: string;
-  wait?: boolean;
-  timeout?: string;
-  var?: string[];
-}
 
 /** What the flags ask for, checked: no file is unread and no flag unchecked after this. */
 export interface SendRequest {
@@ -105,7 +79,7 @@ export interface SendPlan {
   waitTimeoutMs: number | null;
 }
 
-export function readSendRequest(channelArg: unknown, o: SendOptions): SendRequest {
+export function readSendRequest(channelArg: unknown, o: SendFlags): SendRequest {
   const channel = flag('<channel>', channelSchema, channelArg, t('cli.errors.channelFix'));
   const audience = flag('--audience', audienceSchema, o.audience, t('cli.errors.audienceFix'));
   const batchSize = flag(
@@ -225,7 +199,7 @@ export function sendKey(content: SendContent, sendAt: string | undefined): Promi
 }
 
 /** `--timeout` (with --wait): one second to a week. */
-function waitTimeout(o: SendOptions): number | null {
+function waitTimeout(o: SendFlags): number | null {
   if (o.timeout === undefined) return null;
   if (o.wait !== true) throw new UsageError(t('cli.errors.timeoutNeedsWait'));
   return flag(
@@ -269,7 +243,7 @@ const USERS_ONLY = {
   referral: '--referral',
 } as const;
 
-function audienceQuery(audience: SendRequest['audience'], o: SendOptions): AudienceQuery {
+function audienceQuery(audience: SendRequest['audience'], o: SendFlags): AudienceQuery {
   const search = o.search === undefined ? {} : { search: o.search };
   if (audience === 'invitees') {
     for (const [name, shown] of Object.entries(USERS_ONLY)) {

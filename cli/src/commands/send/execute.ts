@@ -9,15 +9,15 @@ import {
   localTimeZone,
   sendInBatches,
 } from '@blockcatch/sdk';
-import type { Context } from '../context.js';
-import { Interrupted } from '../errors.js';
-import type { Translate } from '../i18n.js';
-import { printJson } from '../output/json.js';
-import { throttledLines } from '../output/throttle.js';
-import { contentOf, type SendPlan } from './send-plan.js';
-import { printOutcome } from './send-preview.js';
-import { waitForDelivery } from './sends.js';
-import { note, say } from './setup.js';
+import type { Context } from '../../context.js';
+import { Interrupted } from '../../errors.js';
+import type { Translate } from '../../i18n.js';
+import { printJson } from '../../output/json.js';
+import { throttledLines } from '../../output/throttle.js';
+import { note, say } from '../../setup.js';
+import { waitForDelivery } from './jobs.js';
+import { contentOf, type SendPlan } from './plan.js';
+import { printOutcome } from './preview.js';
 
 export async function executeSend(
   ctx: Context,

@@ -8,11 +8,11 @@ import {
   type SendPreview,
   type SendPreviewRequest,
 } from '@blockcatch/sdk';
-import type { Context } from '../context.js';
-import type { Translate } from '../i18n.js';
-import { printJson } from '../output/json.js';
-import { describeContent, type SendContent, type SendPlan } from './send-plan.js';
-import { say } from './setup.js';
+import type { Context } from '../../context.js';
+import type { Translate } from '../../i18n.js';
+import { printJson } from '../../output/json.js';
+import { say } from '../../setup.js';
+import { describeContent, type SendContent, type SendPlan } from './plan.js';
 
 /** Why a number in the plan gets nothing: the gateway's reasons and the CLI's own. */
 export type SkipReason = 'opted-out' | 'invalid' | 'landline' | 'not-in-audience';

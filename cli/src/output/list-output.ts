@@ -13,20 +13,22 @@ import {
 } from '@blockcatch/sdk';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
+import type { ListOutputFlags, TableOutputFlags } from '../flag-sets.js';
 import { flag } from '../flags.js';
 import { type Translate, t as translate } from '../i18n.js';
-import { COLUMN_KEYS, columnTitles, displayRow, type ListedRow } from '../output/columns.js';
-import { writeExport } from '../output/export-stream.js';
-import { renderTable, terminalWidth } from '../output/table.js';
-import { throttledLines } from '../output/throttle.js';
+import { note, say } from '../setup.js';
 import { tablesForPeople } from '../terminal.js';
-import { note, say } from './setup.js';
-
-/** The output flags of an export: `--json` alone, or `--json name,phoneNumber` for those fields. */
-export interface ListOutputOptions {
-  json?: string | true;
-  csv?: string | true;
-}
+import {
+  COLUMN_KEYS,
+  columnTitles,
+  DROP_ORDER,
+  displayRow,
+  type ListedRow,
+  WHO,
+} from './columns.js';
+import { writeExport } from './export-stream.js';
+import { renderTable, terminalWidth } from './table.js';
+import { throttledLines } from './throttle.js';
 
 /** The fields a row has in JSON: the SDK's names, which `--json a,b` picks from. */
 const JSON_FIELDS = new Set([
@@ -53,36 +55,16 @@ function jsonFields(value: string): string[] {
   return fields;
 }
 
-/** The output flags of a list: an export's, plus the table's paging and width. */
-export interface TableOutputOptions extends ListOutputOptions {
-  page?: string;
-  rowsPerPage?: string;
-  all?: true;
-  wide?: true;
-}
-
-/** On a narrow terminal these columns give way first, in this order; name and phone always stay. */
-const DROP_ORDER = [
-  'referral',
-  'filtersComplete',
-  'accountConnected',
-  'region',
-  'status',
-  'goodStanding',
-  'expirationDate',
-].map((key) => COLUMN_KEYS.indexOf(key as (typeof COLUMN_KEYS)[number]));
-
-/** Who a row is: the last columns to shrink on a narrow terminal. */
-const WHO = ['name', 'phone'].map((key) =>
-  COLUMN_KEYS.indexOf(key as (typeof COLUMN_KEYS)[number]),
-);
-
 export type ListFormat =
   | { kind: 'table'; page: number; rowsPerPage: number; all: boolean; wide: boolean }
   | { kind: 'json'; fields?: string[] }
   | { kind: 'csv'; file?: string };
 
-export function listFormat(options: TableOutputOptions, fallback: 'table' | 'csv'): ListFormat {
+/** How a list prints: `--json` alone or with fields, `--csv` to stdout or a file, or a table page. */
+export function listFormat(
+  options: ListOutputFlags & Partial<TableOutputFlags>,
+  fallback: 'table' | 'csv',
+): ListFormat {
   const t = translate;
   if (options.json && options.csv !== undefined) throw new UsageError(t('cli.errors.jsonOrCsv'));
   if (typeof options.json === 'string') return { kind: 'json', fields: jsonFields(options.json) };

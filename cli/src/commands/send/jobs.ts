@@ -12,19 +12,20 @@ import {
   type SendJobSummary,
 } from '@blockcatch/sdk';
 import { z } from 'zod';
-import type { Context } from '../context.js';
-import { durationSchema, formatDuration } from '../duration.js';
-import { CommandFailure, UsageError } from '../errors.js';
-import { flag } from '../flags.js';
-import { t as translate } from '../i18n.js';
-import { writeCsv } from '../output/csv.js';
-import { printJson } from '../output/json.js';
-import { renderTable } from '../output/table.js';
-import { isoTime, withIsoTimes } from '../output/time.js';
-import type { Invocation } from '../program.js';
-import { commandLine } from '../self-command.js';
-import { isInteractive } from '../terminal.js';
-import { note, say, withContext } from './setup.js';
+import type { Invocation } from '../../command.js';
+import type { Context } from '../../context.js';
+import { durationSchema, formatDuration } from '../../duration.js';
+import { CommandFailure, UsageError } from '../../errors.js';
+import { flag } from '../../flags.js';
+import { t as translate } from '../../i18n.js';
+import { writeCsv } from '../../output/csv.js';
+import { printJson } from '../../output/json.js';
+import { renderTable } from '../../output/table.js';
+import { isoTime, withIsoTimes } from '../../output/time.js';
+import { commandLine } from '../../self-command.js';
+import { note, say, withContext } from '../../setup.js';
+import { isInteractive } from '../../terminal.js';
+import type { SendsListFlags, SendsShowFlags } from './flags.js';
 
 type T = (key: string, values?: Record<string, unknown>) => string;
 
@@ -43,24 +44,11 @@ function stateLine(job: SendJobSummary, t: T): string {
   return t('cli.sends.states', { states: parts.join(', ') || '-' });
 }
 
-export interface SendsListOptions {
-  limit?: string;
-  key?: string;
-  json?: true;
-}
-
-export interface SendsShowOptions {
-  csv?: true;
-  wait?: true;
-  timeout?: string;
-  json?: true;
-}
-
 const keySchema = z.string().regex(/^[\w.:@-]{1,200}$/);
 /** `--timeout`: one second to a week. */
 const timeoutSchema = durationSchema(1000, 7 * 86_400_000);
 
-export async function runSendsList(invocation: Invocation<SendsListOptions>): Promise<void> {
+export async function runSendsList(invocation: Invocation<SendsListFlags>): Promise<void> {
   const { options } = invocation;
   const limit = flag(
     '--limit',
@@ -111,9 +99,11 @@ function jobState(job: SendJobSummary, t: T): string {
   return job.done ? t('cli.sends.done') : t('cli.sends.queued');
 }
 
-export async function runSendsShow(invocation: Invocation<SendsShowOptions>): Promise<void> {
+export async function runSendsShow(
+  invocation: Invocation<SendsShowFlags, [id: string]>,
+): Promise<void> {
   const { options, args } = invocation;
-  const typed = args[0] ?? '';
+  const [typed] = args;
   const timeoutMs =
     options.timeout === undefined
       ? null
@@ -208,7 +198,7 @@ export function progressBar(done: number, total: number, width = 24): string {
   return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`;
 }
 
-async function print(report: SendJobReport, options: SendsShowOptions, t: T): Promise<void> {
+async function print(report: SendJobReport, options: SendsShowFlags, t: T): Promise<void> {
   if (options.json) {
     printJson(withIsoTimes(report));
     return;
@@ -249,8 +239,8 @@ async function print(report: SendJobReport, options: SendsShowOptions, t: T): Pr
   );
 }
 
-export async function runSendsCancel(invocation: Invocation): Promise<void> {
-  const typed = invocation.args[0] ?? '';
+export async function runSendsCancel(invocation: Invocation<object, [id: string]>): Promise<void> {
+  const [typed] = invocation.args;
   await withContext(invocation, async (ctx, { t }) => {
     const id = (await ctx.client.sends.show(typed, { limit: 0 })).jobId;
     const report = await ctx.client.sends.cancel(id);

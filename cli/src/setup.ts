@@ -1,22 +1,23 @@
 // What every command starts with: the global flags validated, the texts loaded, and (for commands
 // that talk to the gateway) the context, closed however the command ends.
-import { type Context, createContext } from '../context.js';
-import { type GlobalOptions, parseGlobalOptions } from '../global-options.js';
-import { loadTranslations, type Translate } from '../i18n.js';
-import type { Invocation } from '../program.js';
+
+import type { GlobalFlags } from './command.js';
+import { type Context, createContext } from './context.js';
+import { type GlobalOptions, parseGlobalOptions } from './global-options.js';
+import { loadTranslations, type Translate } from './i18n.js';
 
 export interface Setup {
   globals: GlobalOptions;
   t: Translate;
 }
 
-export async function setup(invocation: Invocation): Promise<Setup> {
+export async function setup(invocation: { globals: GlobalFlags }): Promise<Setup> {
   const globals = parseGlobalOptions(invocation.globals);
   return { globals, t: await loadTranslations(globals.lang) };
 }
 
 export async function withContext<T>(
-  invocation: Invocation,
+  invocation: { globals: GlobalFlags },
   run: (ctx: Context, s: Setup) => Promise<T>,
 ): Promise<T> {
   const s = await setup(invocation);

@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { collectPhones, findPhoneColumn, type PhoneRowProblem } from '@blockcatch/sdk';
 import { parse } from 'csv-parse/sync';
-import { UsageError } from '../errors.js';
-import { t } from '../i18n.js';
+import { UsageError } from './errors.js';
+import { t } from './i18n.js';
 
 export interface PhoneFile {
   flag: '--only' | '--exclude';

@@ -9,10 +9,10 @@ import {
   type Product,
   searchRecipients,
 } from '@blockcatch/sdk';
-import type { Context } from '../context.js';
-import { CommandFailure } from '../errors.js';
-import { t } from '../i18n.js';
-import type { ListedRow } from '../output/columns.js';
+import type { Context } from './context.js';
+import { CommandFailure } from './errors.js';
+import { t } from './i18n.js';
+import type { ListedRow } from './output/columns.js';
 
 export type AudienceQuery =
   | { kind: 'users'; product: Product; filters: AudienceFilters; search?: string }

@@ -4,17 +4,17 @@
 // how the message reads for the first selected recipient.
 import { localTimeZone, type SendPreview } from '@blockcatch/sdk';
 import { render } from 'ink';
-import type { Context } from '../context.js';
-import { CommandFailure, Interrupted } from '../errors.js';
-import type { Translate } from '../i18n.js';
-import { COLUMN_KEYS, columnTitles, displayRow } from '../output/columns.js';
-import type { ReviewColumn } from '../views/Review.js';
-import { SendFlow } from '../views/SendFlow.js';
-import type { FlowState, ReviewRow } from '../views/send-flow-state.js';
-import type { AudienceQuery } from './audience.js';
-import { executeSend, interrupted, resultLine } from './send-execute.js';
-import type { SendPlan } from './send-plan.js';
-import { previewRequest } from './send-preview.js';
+import type { AudienceQuery } from '../../audience.js';
+import type { Context } from '../../context.js';
+import { CommandFailure, Interrupted } from '../../errors.js';
+import type { Translate } from '../../i18n.js';
+import { COLUMN_KEYS, columnTitles, DROP_ORDER, displayRow, WHO } from '../../output/columns.js';
+import type { ReviewColumn } from '../../views/Review.js';
+import { SendFlow } from '../../views/SendFlow.js';
+import type { FlowState, ReviewRow } from '../../views/send-flow-state.js';
+import { executeSend, interrupted, resultLine } from './execute.js';
+import type { SendPlan } from './plan.js';
+import { previewRequest } from './preview.js';
 
 export async function runInteractiveReview(
   ctx: Context,
@@ -62,6 +62,8 @@ export async function runInteractiveReview(
       t={t}
       rows={rows}
       columns={columns}
+      dropOrder={DROP_ORDER}
+      lastToShrink={WHO}
       filters={filterLines(plan.query, t)}
       message={message}
       previewFor={previewFor}

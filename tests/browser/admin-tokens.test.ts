@@ -1,0 +1,84 @@
+// Tokens for machines from the admin web, in a real browser: an owner creates one and sees its
+// secret once, the gateway takes it as the owner, its last use shows in the list, and once revoked
+// from the page the gateway refuses it. A name the gateway would refuse is stopped by the form; the
+// page reads in Spanish too.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSandbox, OWNER, settled, signIn, startBrowserSandbox } from './harness.js';
+
+let sandbox: BrowserSandbox;
+beforeAll(async () => {
+  sandbox = await startBrowserSandbox();
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+/** The gateway's answer to a machine sending `token`: what a cron job with BLOCKCATCH_TOKEN gets. */
+async function asMachine(token: string): Promise<number> {
+  const answer = await fetch(`${sandbox.url}/api/flex/v1/admin/api-tokens`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await answer.arrayBuffer();
+  return answer.status;
+}
+
+describe('tokens for machines in the admin web', () => {
+  it('creates a token shown once, lists its last use, and revokes it so the gateway refuses it', async () => {
+    const { page, errors } = await sandbox.newPage();
+    await signIn(page, OWNER);
+    await page.goto('/admin/tools');
+    await settled(page);
+    await page.getByRole('link', { name: 'Tokens for machines' }).click();
+    await page.getByRole('heading', { name: 'Tokens for machines', level: 1 }).waitFor();
+
+    await page.getByLabel('Name').fill('nightly cron');
+    await page.getByLabel('Expires after').selectOption('30');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const secret = (await page.getByTestId('new-token-secret').textContent()) ?? '';
+    expect(secret).toMatch(/^bct_[A-Za-z0-9_-]{56}$/);
+    expect(await page.getByTestId('new-token').textContent()).toContain('shown this once');
+
+    const row = page.getByTestId('token-row').filter({ hasText: 'nightly cron' });
+    await row.waitFor();
+    expect(await row.getAttribute('data-state')).toBe('active');
+    expect(await row.textContent()).toContain('Never');
+
+    expect(await asMachine(secret)).toBe(200);
+    // Once dismissed, the secret is gone from the page for good, and the list shows the use.
+    await page.getByRole('button', { name: 'I copied it' }).click();
+    await page.reload();
+    await settled(page);
+    await row.waitFor();
+    expect(await page.getByText(secret).count()).toBe(0);
+    await expect.poll(async () => (await row.textContent())?.includes('Never')).toBe(false);
+
+    await page.getByRole('button', { name: 'Revoke token nightly cron' }).click();
+    await expect.poll(() => row.getAttribute('data-state')).toBe('revoked');
+    await page.getByText('Token nightly cron revoked: it no longer works.').waitFor();
+    expect(await asMachine(secret)).toBe(401);
+    expect(errors).toEqual([]);
+  });
+
+  it('stops a name the gateway would refuse before sending it', async () => {
+    const { page } = await sandbox.newPage();
+    await signIn(page, OWNER);
+    await page.goto('/admin/tokens');
+    await settled(page);
+    const before = await page.getByTestId('token-row').count();
+    await page.getByLabel('Name').fill('cron; rm -rf /');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await page.getByText(/Give the token a name of up to 60 letters/).waitFor();
+    expect(await page.getByTestId('new-token').count()).toBe(0);
+    expect(await page.getByTestId('token-row').count()).toBe(before);
+  });
+
+  it('reads in Spanish', async () => {
+    const { page } = await sandbox.newPage({ language: 'es' });
+    await signIn(page, OWNER);
+    await page.goto('/admin/tokens');
+    await settled(page);
+    await page.getByRole('heading', { name: 'Tokens para máquinas', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Crear token' }).waitFor();
+    await page.getByLabel('Vence después de').waitFor();
+  });
+});
