@@ -99,6 +99,9 @@ export async function startBrowserSandbox(): Promise<BrowserSandbox> {
     webDir,
     // Quiet hours off: a test must not depend on the hour it runs.
     quietHours: false,
+    // Consent and the weekly cap off: the screens' tests send to the same people again and again.
+    marketingConsent: false,
+    marketingWeeklyCap: 0,
     // Time-based alerts off: what a test sees must not depend on how long it runs.
     alerts: { sweepMs: 0 },
     // The sandbox platform's offer stream and the catcher are not what these tests look at.

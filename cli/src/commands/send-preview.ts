@@ -3,6 +3,7 @@
 // already names. The CLI adds what only it knows: --only phones outside the audience.
 import {
   formatIsoDateTime,
+  type SkipReason as GatewaySkipReason,
   localTimeZone,
   MAX_RECIPIENTS,
   type SendPreview,
@@ -15,7 +16,7 @@ import { describeContent, type SendContent, type SendPlan } from './send-plan.js
 import { say } from './setup.js';
 
 /** Why a number in the plan gets nothing: the gateway's reasons and the CLI's own. */
-export type SkipReason = 'opted-out' | 'invalid' | 'landline' | 'not-in-audience';
+export type SkipReason = GatewaySkipReason | 'not-in-audience';
 
 export interface PlanPreview {
   jobId: string | null;
@@ -97,6 +98,8 @@ const REASON_KEYS: Record<SkipReason, string> = {
   'opted-out': 'cli.send.reasons.optedOut',
   invalid: 'cli.send.reasons.invalid',
   landline: 'cli.send.reasons.landline',
+  'no-consent': 'cli.send.reasons.noConsent',
+  'weekly-cap': 'cli.send.reasons.weeklyCap',
   'not-in-audience': 'cli.send.reasons.notInAudience',
 };
 

@@ -152,6 +152,21 @@ export {
   DEFAULT_ALERT_SETTINGS,
 } from './core/schemas/alerts.js';
 export {
+  CONSENT_LANGUAGES,
+  CONSENT_METHODS,
+  type ConsentMethod,
+  consentMethodSchema,
+  MARKETING_CONSENT_ATTRIBUTE,
+  MARKETING_CONSENT_VERSION,
+  type MarketingConsent,
+  type MarketingConsentChange,
+  marketingConsentAttribute,
+  marketingConsentChangeSchema,
+  marketingConsentResponseSchema,
+  marketingConsentSchema,
+  parseMarketingConsentAttribute,
+} from './core/schemas/consent.js';
+export {
   type ExportFormat,
   exportFormatSchema,
   type InvitationsExportQuery,
@@ -290,6 +305,7 @@ export {
   type SendResult,
   type ServiceArea,
   type SignedInUser,
+  type SkipReason,
   type SmsSendPayload,
   type SparkUser,
   type StationRule,

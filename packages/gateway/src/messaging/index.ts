@@ -58,6 +58,7 @@ export function createMessaging(deps: {
     productTimeZone: config.productTimeZone,
     marketingShare: config.marketingPacePercent / 100,
     marketingSender: sendersOf(config).marketing,
+    marketingRules: { consent: config.marketingConsent, weeklyCap: config.marketingWeeklyCap },
     ...(deps.pauseProbeMs === undefined ? {} : { pauseProbeMs: deps.pauseProbeMs }),
     // The owner's alert: the provider that would text them is the one refusing us.
     onSenderPaused: (sender, reason) =>

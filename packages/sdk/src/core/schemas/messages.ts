@@ -62,12 +62,19 @@ export type Recipient = z.infer<typeof recipientSchema>;
 /** When a scheduled send starts: an ISO date-time (the gateway bounds it to a year ahead). */
 export const sendAtSchema = boundedFormat(40, z.iso.datetime({ offset: true, local: true }));
 
+/**
+ * True: `sendAt` (a date-time without an offset, e.g. 2026-12-01T10:00) is read in each
+ * recipient's own time zone, so everyone gets the message at 10:00 where they are.
+ */
+export const localTimeSchema = z.boolean().optional();
+
 const recipientsSchema = z.array(recipientSchema).min(1).max(MAX_RECIPIENTS);
 
 export const smsSendPayloadSchema = z.strictObject({
   numbers: recipientsSchema,
   message: z.string().min(1).max(MAX_MESSAGE_LENGTH),
   sendAt: sendAtSchema.optional(),
+  localTime: localTimeSchema,
 });
 export type SmsSendPayload = z.infer<typeof smsSendPayloadSchema>;
 
@@ -99,10 +106,22 @@ export const whatsappSendPayloadSchema = z.strictObject({
   numbers: recipientsSchema,
   msgTemplate: msgTemplateSchema,
   sendAt: sendAtSchema.optional(),
+  localTime: localTimeSchema,
 });
 export type WhatsappSendPayload = z.infer<typeof whatsappSendPayloadSchema>;
 
-export const skipReasonSchema = z.enum(['opted-out', 'invalid', 'landline']);
+/**
+ * Why a recipient is not sent to: opted out (of everything, or of the marketing sender), a number
+ * that cannot take texts, no recorded consent to marketing, or the weekly marketing cap reached.
+ */
+export const skipReasonSchema = z.enum([
+  'opted-out',
+  'invalid',
+  'landline',
+  'no-consent',
+  'weekly-cap',
+]);
+export type SkipReason = z.infer<typeof skipReasonSchema>;
 
 /** The gateway's answer to a send: `message` is optional: clients fall back to their own text. */
 export const sendResultSchema = z.object({
