@@ -4,6 +4,7 @@ import type { SearchableRow } from '@blockcatch/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HasPhone } from '../../hooks/admin/selection.js';
+import { reasonsText } from '../../hooks/admin/send-outcome.js';
 import type { ComposedMessage } from '../../hooks/admin/send-request.js';
 import { sendWhenText } from '../../hooks/admin/send-when.js';
 import { useReviewTable } from '../../hooks/admin/useReviewTable.js';
@@ -71,7 +72,8 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
       </p>
       {table.marks.size > 0 && (
         <p className="hint" data-testid="blocked-count">
-          {t('admin.review.blocked', { count: table.marks.size })}
+          {t('admin.review.blocked', { count: table.marks.size })}{' '}
+          <span data-testid="blocked-reasons">{reasonsText(t, table.marks.values())}</span>
         </p>
       )}
       <div className="review-message">
