@@ -368,6 +368,7 @@ export function buildProgram() {
     .option('--dry-run', t('cli.help.dryRun'))
     .option('--yes', t('cli.help.yes'))
     .option('--at <datetime>', t('cli.help.at'))
+    .option('--local-time', t('cli.help.localTime'))
     .option('--wait', t('cli.help.wait'))
     .option('--timeout <duration>', t('cli.help.sendsTimeout'))
     .option('--key <key>', t('cli.help.key'))

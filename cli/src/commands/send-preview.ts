@@ -71,8 +71,13 @@ export function previewRequest(plan: SendPlan, numbers: readonly string[]): Send
   const base = {
     numbers: numbers.map((number) => ({ number })),
     key: plan.key,
-    // A date-time without an offset means this computer's local time.
-    ...(plan.sendAt ? { sendAt: new Date(plan.sendAt).toISOString() } : {}),
+    // A date-time without an offset means this computer's local time, or with --local-time
+    // each recipient's.
+    ...(plan.sendAt
+      ? plan.localTime
+        ? { sendAt: plan.sendAt, localTime: true }
+        : { sendAt: new Date(plan.sendAt).toISOString() }
+      : {}),
   };
   return plan.content.channel === 'sms'
     ? { ...base, channel: 'sms', message: plan.content.text }

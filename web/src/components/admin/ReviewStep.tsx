@@ -25,6 +25,7 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
   onSend,
   notificationColumns = false,
   sendAt,
+  localTime = false,
 }: {
   /** The review's number: it keys the gateway's preview. */
   reviewId: number;
@@ -39,6 +40,8 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
   notificationColumns?: boolean;
   /** When the send starts (ISO), or undefined for now. */
   sendAt?: string | undefined;
+  /** True: `sendAt` is the time in each recipient's own zone. */
+  localTime?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const fmt = useFormat();
@@ -50,6 +53,7 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
     rows,
     composed,
     sendAt,
+    localTime,
     selected: table.selected,
     marks: table.marks,
     onMarks: table.addMarks,
@@ -58,7 +62,12 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
   const sendWhen = sendWhenText(t, i18n.language, {
     queued: preview.data?.queued ?? count,
     waiting,
-    when: sendAt === undefined ? undefined : fmt.dateTime(Date.parse(sendAt)),
+    when:
+      sendAt === undefined
+        ? undefined
+        : localTime
+          ? t('admin.sendSms.inTheirZone', { when: fmt.dateTime(Date.parse(sendAt)) })
+          : fmt.dateTime(Date.parse(sendAt)),
   });
 
   return (
