@@ -170,6 +170,8 @@ export const configSchema = z.object({
       /** Where Twilio posts MessageStatus callbacks; default BLOCKCATCH_PUBLIC_URL + /api/webhooks/twilio/status. */
       statusCallbackUrl: z.url({ protocol: /^https?$/ }).optional(),
       baseUrl: z.string().url().default('https://api.twilio.com'),
+      /** Twilio's Content API, where WhatsApp's approval of each template is read (default https://content.twilio.com). */
+      contentBaseUrl: z.url({ protocol: /^https?$/ }).optional(),
     })
     .default({ baseUrl: 'https://api.twilio.com' }),
   versionId: z.string().min(1).default('sandbox-1'),
@@ -349,6 +351,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
       marketingSender: e('TWILIO_MARKETING_SENDER'),
       statusCallbackUrl: e('TWILIO_STATUS_CALLBACK_URL'),
       baseUrl: e('TWILIO_BASE_URL') ?? 'https://api.twilio.com',
+      contentBaseUrl: e('TWILIO_CONTENT_BASE_URL'),
     },
     logLevel: e('BLOCKCATCH_LOG_LEVEL') as GatewayConfigInput['logLevel'],
     platformKey: e('BLOCKCATCH_PLATFORM_KEY'),

@@ -228,13 +228,16 @@ export async function composeWhatsapp(
   }
   const byLanguage = new Map(variants.map((v) => [v.language, v]));
   const main = byLanguage.get(chosen)!;
+  refuseUnapproved(main);
   const info = await recipientInfo(db, sorted.valid);
   const body: (string | null)[] = [];
   const content: (RecipientContent | null)[] = [];
   for (const phone of sorted.valid) {
     const person = info.get(phone);
     const own = person ? pickLanguage(person.language, languages) : null;
-    const variant = (own && byLanguage.get(own)) || main;
+    // A recipient's own language only when WhatsApp approved that version too.
+    const mine = own ? byLanguage.get(own) : undefined;
+    const variant = mine && isApproved(mine) ? mine : main;
     const zone = (person?.region && REGION_TIME_ZONES[person.region]) || productTimeZone;
     const bound = bindTemplate(variant, person ?? { phoneNumber: phone }, values, zone);
     body.push(bound.text);
@@ -261,6 +264,27 @@ export async function composeWhatsapp(
       ? { to: sorted.valid[0], text: body[0]!, variables: content[0]!.variables }
       : null,
   };
+}
+
+function isApproved(template: WhatsappTemplate): boolean {
+  return Boolean(template.contentSid) && template.approvalStatus === 'approved';
+}
+
+/**
+ * WhatsApp refuses free text outside the 24-hour window (Twilio 63016): a template goes only as
+ * its approved content id, so one without is refused before anything is queued.
+ */
+function refuseUnapproved(template: WhatsappTemplate): void {
+  if (isApproved(template)) return;
+  const why = template.contentSid
+    ? `WhatsApp has not approved its content ${template.contentSid} (status ${template.approvalStatus ?? 'unknown'}${template.rejectionReason ? `: ${template.rejectionReason}` : ''})`
+    : 'it has no Twilio Content SID';
+  throw new ApiError(
+    400,
+    'template_not_approved',
+    `msgTemplate.name: template ${quote(template.name)} (${template.language}) cannot be sent: ${why}. Pick an approved template, or sync its status (POST /api/flex/v1/admin/templates/sync) once WhatsApp approves it.`,
+    'msgTemplate.name',
+  );
 }
 
 /**

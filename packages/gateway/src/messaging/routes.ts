@@ -14,6 +14,7 @@ import {
   sendResultSchema,
   smsSendPayloadSchema,
   templatesResponseSchema,
+  templatesSyncResponseSchema,
   whatsappSendPayloadSchema,
 } from '@blockcatch/sdk';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -66,6 +67,7 @@ import {
   sendContentOf,
 } from './send-request.js';
 import { registerStatusCallback, requireSignedWebhook } from './status-callback.js';
+import { syncTemplateApprovals } from './template-approvals.js';
 
 export interface RouteDeps {
   db: Db;
@@ -280,6 +282,18 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     '/api/flex/v1/admin/sendWhatsapp',
     { config: { auth: 'billing' }, schema: { response: { 200: templatesResponseSchema } } },
     async () => ({ Items: await listTemplates(db) }),
+  );
+
+  // WhatsApp's approval of each template, read again from Twilio's Content API.
+  api.post(
+    '/api/flex/v1/admin/templates/sync',
+    { config: { auth: 'billing' }, schema: { response: { 200: templatesSyncResponseSchema } } },
+    async (request) => {
+      const failed = await syncTemplateApprovals(db, deps.config, deps.now);
+      for (const failure of failed)
+        request.log.warn(failure, 'a template approval could not be read');
+      return { Items: await listTemplates(db), failed };
+    },
   );
 
   api.get(

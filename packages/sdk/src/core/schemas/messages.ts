@@ -40,6 +40,24 @@ export const templateVariableSchema = z.object({
 });
 export type TemplateVariable = z.infer<typeof templateVariableSchema>;
 
+/**
+ * Where WhatsApp stands on a template, as Twilio's Content API reports it
+ * (`GET /v1/Content/{Sid}/ApprovalRequests`, `whatsapp.status`); `unknown` until first synced. Only
+ * an `approved` template with a content id can be sent.
+ */
+export const TEMPLATE_APPROVAL_STATUSES = [
+  'approved',
+  'pending',
+  'received',
+  'rejected',
+  'paused',
+  'disabled',
+  'unsubmitted',
+  'unknown',
+] as const;
+export const templateApprovalStatusSchema = z.enum(TEMPLATE_APPROVAL_STATUSES);
+export type TemplateApprovalStatus = z.infer<typeof templateApprovalStatusSchema>;
+
 export const whatsappTemplateSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
@@ -52,9 +70,17 @@ export const whatsappTemplateSchema = z.object({
     .regex(/^HX[0-9a-f]{32}$/)
     .nullish(),
   variables: z.array(templateVariableSchema).optional(),
+  /** WhatsApp's approval of the content id (absent in fixtures written before it). */
+  approvalStatus: templateApprovalStatusSchema.optional(),
+  /** Why WhatsApp rejected it, when it did. */
+  rejectionReason: z.string().max(1000).nullish(),
 });
 export type WhatsappTemplate = z.infer<typeof whatsappTemplateSchema>;
 export const templatesResponseSchema = z.object({ Items: z.array(whatsappTemplateSchema) });
+/** After a sync: every template, and the ones whose status Twilio did not give (with why). */
+export const templatesSyncResponseSchema = templatesResponseSchema.extend({
+  failed: z.array(z.object({ id: z.string(), error: z.string() })),
+});
 
 export const recipientSchema = z.strictObject({ number: z.string().min(1).max(MAX_PHONE_LENGTH) });
 export type Recipient = z.infer<typeof recipientSchema>;
