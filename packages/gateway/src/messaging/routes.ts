@@ -198,7 +198,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
       const plan = await planSend(principal, key ?? null, payload);
       const { fresh, sendAt } = plan;
       const composed = await composeFor(payload, fresh);
-      const dues = plan.dues ?? fresh.valid.map(() => sendAt ?? deps.now());
+      const dues = plan.dues ?? fresh.valid.map(() => sendAt ?? Date.now());
       const found = await findSkippedRecipients(
         db,
         fresh.valid,
