@@ -155,7 +155,7 @@ async function benchConsentCreate(kind: DbKind): Promise<string[]> {
          recorded_ts)
        SELECT p, true, 'sign-up', '2026-11', 'Text me BlockCatch offers and news', 0
        FROM unnest($1::text[]) AS t(p)`,
-      [numbers],
+      [phoneNumbers(RECIPIENTS + 1000)],
     );
     // A week's history: one marketing message already queued for every number.
     await postSms(plain.url, numbers, 'history');
