@@ -85,6 +85,9 @@ export async function seedSandbox(gateway: Gateway, flexCount = 12): Promise<voi
       name: 'renewal',
       language: 'en',
       components: [{ type: 'BODY', text: 'Your week of service ends soon.' }],
+      // Only a template WhatsApp approved, with its Content SID, is sent.
+      contentSid: `HX${'1'.repeat(32)}`,
+      approvalStatus: 'approved',
     },
     // A value given with the send (`--var week=12`).
     {
@@ -93,6 +96,8 @@ export async function seedSandbox(gateway: Gateway, flexCount = 12): Promise<voi
       language: 'en',
       components: [{ type: 'BODY', text: 'Week {{week}}: your week of service ends soon.' }],
       variables: [{ key: 'week', type: 'text', source: 'value' }],
+      contentSid: `HX${'2'.repeat(32)}`,
+      approvalStatus: 'approved',
     },
   ]);
 }

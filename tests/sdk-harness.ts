@@ -27,6 +27,9 @@ export async function startSandbox(
       logLevel: 'silent',
       seed: false,
       quietHours: false,
+      // Consent and the weekly cap off: the tests send to made-up numbers, often (tests turn them on).
+      marketingConsent: false,
+      marketingWeeklyCap: 0,
       // Time-based alerts off: what a test sees must not depend on how long it runs.
       alerts: { sweepMs: 0 },
       ...config,

@@ -5,7 +5,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { buildGateway, type Gateway } from '@blockcatch/gateway';
+import { buildGateway, type Gateway, type GatewayConfigInput } from '@blockcatch/gateway';
 import { readOutbox } from '@blockcatch/gateway/testing';
 import {
   type Browser,
@@ -87,7 +87,10 @@ export interface TestPage {
 /** How long the network must stay idle for quiet(); a page chains its requests far faster. */
 const QUIET_MS = 100;
 
-export async function startBrowserSandbox(): Promise<BrowserSandbox> {
+/** `config`: settings a test changes (e.g. marketing consent on), over the ones below. */
+export async function startBrowserSandbox(
+  config: Partial<GatewayConfigInput> = {},
+): Promise<BrowserSandbox> {
   // A copy of the build, so that rebuilding web/dist while tests run cannot pull pages from
   // under them (index.html naming chunks that a newer build has replaced).
   const webDir = mkdtempSync(`${tmpdir()}/blockcatch-web-`);
@@ -99,10 +102,14 @@ export async function startBrowserSandbox(): Promise<BrowserSandbox> {
     webDir,
     // Quiet hours off: a test must not depend on the hour it runs.
     quietHours: false,
+    // Consent and the weekly cap off: the screens' tests send to the same people again and again.
+    marketingConsent: false,
+    marketingWeeklyCap: 0,
     // Time-based alerts off: what a test sees must not depend on how long it runs.
     alerts: { sweepMs: 0 },
     // The sandbox platform's offer stream and the catcher are not what these tests look at.
     sandboxPlatform: { failureRate: 0 },
+    ...config,
   });
   await gateway.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = gateway.app.server.address() as AddressInfo;

@@ -35,6 +35,8 @@ const REASON_KEYS: Record<BlockedReason, string> = {
   'opted-out': 'cli.send.reasons.optedOut',
   invalid: 'cli.send.reasons.invalid',
   landline: 'cli.send.reasons.landline',
+  'no-consent': 'cli.send.reasons.noConsent',
+  'weekly-cap': 'cli.send.reasons.weeklyCap',
 };
 
 /** Columns a struck-through row keeps (name and phone); the reason takes the rest of the row. */

@@ -6,12 +6,13 @@ import {
   type RecipientSearch,
   ROWS_PER_PAGE,
   type SearchableRow,
+  type SkipReason,
 } from '@blockcatch/sdk';
 
 export type Step = 'summary' | 'review' | 'confirm' | 'sending' | 'done' | 'cancelled' | 'failed';
 
 /** Why the gateway would not send to a number. */
-export type BlockedReason = 'opted-out' | 'invalid' | 'landline';
+export type BlockedReason = SkipReason;
 
 export interface ReviewRow extends SearchableRow {
   /** `+1XXXXXXXXXX`: what is sent to and what selection is keyed by. */

@@ -13,9 +13,12 @@
 //   marketing send at BENCH_SEND_RATE, with two workers (two pools, as two processes) on
 //   PostgreSQL and one on PGlite: queue-to-provider p50/p99 (to the slot the outbox stamps) against
 //   the goal of p99 < 2 s, beside the same alerts on an idle sender measured in the same run.
+// - consent and cap: the same 100,000-recipient job creation with marketing consent and the weekly
+//   cap checked (every number consented, each with marketing already queued this week), beside it
+//   with both off, in the same run and database.
 // Run alone: npx tsx --conditions=source packages/gateway/bench/send.bench.ts (plain `npx tsx` works
 // once the SDK is built, as `npm run bench` does). BENCH_SEND_DB=pglite|postgres runs one database,
-// BENCH_SEND_ONLY=create|pace|twilio|lanes one part.
+// BENCH_SEND_ONLY=create|pace|twilio|lanes|consent one part.
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { parseConfig } from '../src/config.js';
@@ -131,6 +134,45 @@ async function benchCreateAndDeliver(kind: DbKind): Promise<string[]> {
     ];
   } finally {
     await server.close();
+    await testDb.close();
+  }
+}
+
+/** Job creation with consent and the weekly cap checked, beside it with both off. */
+async function benchConsentCreate(kind: DbKind): Promise<string[]> {
+  const testDb = await openTestDb(kind);
+  const { db } = testDb;
+  await withOwner(db);
+  const plain = await startMessagingServer(db, { config: { sendRate: 0 }, startWorker: false });
+  const ruled = await startMessagingServer(db, {
+    config: { sendRate: 0, marketingConsent: true, marketingWeeklyCap: 3 },
+    startWorker: false,
+  });
+  try {
+    const numbers = phoneNumbers(RECIPIENTS);
+    await db.query(
+      `INSERT INTO marketing_consents (phone_number, consented, method, text_version, words,
+         recorded_ts)
+       SELECT p, true, 'sign-up', '2026-11', 'Text me BlockCatch offers and news', 0
+       FROM unnest($1::text[]) AS t(p)`,
+      [phoneNumbers(RECIPIENTS + 1000)],
+    );
+    // A week's history: one marketing message already queued for every number.
+    await postSms(plain.url, numbers, 'history');
+    await postSms(ruled.url, phoneNumbers(1000, RECIPIENTS), 'warm');
+    const offStarted = performance.now();
+    await postSms(plain.url, numbers, 'rules-off');
+    const offMs = performance.now() - offStarted;
+    const onStarted = performance.now();
+    await postSms(ruled.url, numbers, 'rules-on');
+    const onMs = performance.now() - onStarted;
+    return [
+      `${kind}: job creation of ${RECIPIENTS.toLocaleString('en-US')} recipients with consent and the weekly cap checked (each number consented, with marketing queued this week)`,
+      `  ours ${onMs.toFixed(0)} ms; baseline: the same job with both off ${offMs.toFixed(0)} ms (${(onMs / offMs).toFixed(2)}×)`,
+    ];
+  } finally {
+    await ruled.close();
+    await plain.close();
     await testDb.close();
   }
 }
@@ -383,6 +425,8 @@ export async function benchSend(): Promise<string[]> {
     for (const kind of kinds) lines.push(...(await benchTwilioPace(kind)));
   if (only === undefined || only === 'lanes')
     for (const kind of kinds) lines.push(...(await benchLanes(kind)));
+  if (only === undefined || only === 'consent')
+    for (const kind of kinds) lines.push(...(await benchConsentCreate(kind)));
   return lines;
 }
 

@@ -133,6 +133,10 @@ export const configSchema = z.object({
    * invitations, which are also claimed first.
    */
   marketingPacePercent: z.coerce.number().int().min(1).max(100).default(80),
+  /** Marketing (admins' sends) goes only to numbers with a recorded consent; off: to everyone. */
+  marketingConsent: z.boolean().default(true),
+  /** Most marketing messages one number gets in any 7 days (codes and alerts are exempt); 0: no cap. */
+  marketingWeeklyCap: z.coerce.number().int().min(0).max(100).default(3),
   /** What one SMS segment and one WhatsApp message cost, in US dollars, for job reports. */
   smsSegmentPrice: z.coerce.number().min(0).max(10).default(0.0083),
   whatsappMessagePrice: z.coerce.number().min(0).max(10).default(0.005),
@@ -173,6 +177,8 @@ export const configSchema = z.object({
       /** Where Twilio posts MessageStatus callbacks; default BLOCKCATCH_PUBLIC_URL + /api/webhooks/twilio/status. */
       statusCallbackUrl: z.url({ protocol: /^https?$/ }).optional(),
       baseUrl: z.string().url().default('https://api.twilio.com'),
+      /** Twilio's Content API, where WhatsApp's approval of each template is read (default https://content.twilio.com). */
+      contentBaseUrl: z.url({ protocol: /^https?$/ }).optional(),
     })
     .default({ baseUrl: 'https://api.twilio.com' }),
   versionId: z.string().min(1).default('sandbox-1'),
@@ -338,6 +344,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
     },
     senderRates: parseSenderRates(e('BLOCKCATCH_SENDER_RATES')),
     marketingPacePercent: e('BLOCKCATCH_MARKETING_PACE_PERCENT'),
+    marketingConsent: onOff(e('BLOCKCATCH_MARKETING_CONSENT')),
+    marketingWeeklyCap: e('BLOCKCATCH_MARKETING_WEEKLY_CAP'),
     smsSegmentPrice: e('BLOCKCATCH_SMS_SEGMENT_PRICE'),
     whatsappMessagePrice: e('BLOCKCATCH_WHATSAPP_MESSAGE_PRICE'),
     productTimeZone: e('BLOCKCATCH_PRODUCT_TIME_ZONE'),
@@ -351,6 +359,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
       marketingSender: e('TWILIO_MARKETING_SENDER'),
       statusCallbackUrl: e('TWILIO_STATUS_CALLBACK_URL'),
       baseUrl: e('TWILIO_BASE_URL') ?? 'https://api.twilio.com',
+      contentBaseUrl: e('TWILIO_CONTENT_BASE_URL'),
     },
     logLevel: e('BLOCKCATCH_LOG_LEVEL') as GatewayConfigInput['logLevel'],
     platformKey: e('BLOCKCATCH_PLATFORM_KEY'),

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import {
   flexUserSchema,
   invitationSchema,
+  MARKETING_CONSENT_VERSION,
   referralSchema,
   signedInUserSchema,
   sparkUserSchema,
@@ -16,10 +17,12 @@ import {
   whatsappTemplateSchema,
 } from '@blockcatch/sdk';
 import { z } from 'zod';
+import { consentWords } from './consent/texts.js';
 import type { SeededDriver } from './driver/seeded-drivers.js';
 import type { Identity } from './identity/types.js';
 import type { Db, Queryable } from './storage/db.js';
 import { insertInvitations } from './storage/invitations.js';
+import { recordSampleConsents } from './storage/marketing-consent.js';
 import { upsertTemplates } from './storage/templates.js';
 import { countUsers, insertUsers, type NewUser } from './storage/users.js';
 
@@ -159,6 +162,7 @@ async function insertFixtures(
     tx,
     fixtures.staff.map((member) => staffUserRow(member, now)),
   );
+  await recordSampleConsents(tx, MARKETING_CONSENT_VERSION, consentWords('sign-up', 'en'));
   counts.invitations = await insertInvitations(tx, fixtures.invitations);
   counts.templates = await upsertTemplates(tx, fixtures.templates);
 }

@@ -7,6 +7,7 @@ import { createAuthenticator, type Principal } from './api/authenticate.js';
 import { registerApi } from './api/routes.js';
 import { registerStatusRoutes } from './api/status.js';
 import { type GatewayConfig, type GatewayConfigInput, parseConfig } from './config.js';
+import { registerConsentRoutes } from './consent/routes.js';
 import { createDriverService, type DriverService } from './driver/index.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { closeConnectionsOnClose } from './http/closing-connections.js';
@@ -193,6 +194,7 @@ export async function buildGateway(
   registerApiTokenRoutes(app, { db, now: Date.now });
   driver.registerRoutes(app);
   registerAlertRoutes(app, { db });
+  registerConsentRoutes(app, { db, now: Date.now });
   const payments = createPayments({
     db,
     config,

@@ -104,11 +104,15 @@ export async function startMessagingServer(
   } = {},
 ): Promise<MessagingServer> {
   // Quiet hours are off unless a test turns them on: a test must not depend on the hour it runs.
+  // So are marketing consent and the weekly cap: a test that sends to made-up numbers, or to one
+  // number many times, tests something else; the consent and cap tests turn them on.
   const config = parseConfig({
     logLevel: 'silent',
     seed: false,
     port: 0,
     quietHours: false,
+    marketingConsent: false,
+    marketingWeeklyCap: 0,
     ...options.config,
   });
   // The gateway's BODY_LIMIT: a 100,000-number send is about 3 MB.

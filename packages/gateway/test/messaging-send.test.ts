@@ -29,6 +29,12 @@ const TEMPLATE = {
     { type: 'HEADER' as const, text: 'Welcome!' },
   ],
 };
+/** As stored: with its Content SID, which WhatsApp approved (only such a template is sent). */
+const APPROVED_TEMPLATE = {
+  ...TEMPLATE,
+  contentSid: `HX${'c'.repeat(32)}`,
+  approvalStatus: 'approved' as const,
+};
 const LONG_SMS = 'x'.repeat(161);
 const WEBHOOK_SECRET = 'sandbox-webhook-secret-for-tests';
 
@@ -76,7 +82,7 @@ describe.each<DbKind>(['pglite', 'postgres'])('sending messages (%s)', (kind) =>
         referralCode: null,
       },
     ]);
-    await upsertTemplates(db, [TEMPLATE]);
+    await upsertTemplates(db, [APPROVED_TEMPLATE]);
     server = await startMessagingServer(db, {
       config: { sendRate: 0, webhookSecret: WEBHOOK_SECRET },
     });
@@ -371,7 +377,9 @@ describe.each<DbKind>(['pglite', 'postgres'])('sending messages (%s)', (kind) =>
         403,
       );
       const list = await call('GET', '/api/flex/v1/admin/sendWhatsapp', { user: OWNER });
-      expect(list.body).toEqual({ Items: [{ ...TEMPLATE, contentSid: null, variables: [] }] });
+      expect(list.body).toEqual({
+        Items: [{ ...APPROVED_TEMPLATE, variables: [], rejectionReason: null }],
+      });
       expect((await written()).jobs).toBe(0);
     });
   });

@@ -18,6 +18,8 @@ import {
 
 const SID = 'AC0123456789abcdef';
 const TOKEN = 'test-auth-token';
+/** The owner withOwner adds: the one texted about the sender. */
+const OWNER_PHONE = '+15559990001';
 
 let fake: Server;
 let fakeUrl: string;
@@ -25,6 +27,7 @@ let fakeUrl: string;
 let tokenValid = false;
 let refusals = 0;
 const accepted: string[] = [];
+const bodies: { to: string; body: string }[] = [];
 let testDb: TestDb;
 let server: MessagingServer;
 const logLines: { level: number; msg: string; sender?: string; alert?: string }[] = [];
@@ -42,6 +45,7 @@ beforeAll(async () => {
       return;
     }
     accepted.push(form.To!);
+    bodies.push({ to: form.To!, body: form.Body ?? '' });
     res.writeHead(201);
     res.end(JSON.stringify({ sid: `SM${String(accepted.length).padStart(32, '0')}` }));
   });
@@ -106,11 +110,27 @@ it('pauses the sender on 401/20003, fails no one, alerts the owner once, and res
   expect(alerts).toHaveLength(1);
   expect(alerts[0]!.msg).toContain('TWILIO_AUTH_TOKEN');
   expect(alerts[0]!.sender).toBe('+15550000000');
+  // The owner's text is queued as an alert, waiting for the same sender like everything else.
+  const ownerAlerts = await testDb.db.query<{ status: string; lane: number }>(
+    `SELECT r.status, r.lane FROM send_recipients r JOIN send_jobs j ON j.id = r.job_id
+     WHERE j.idempotency_key LIKE 'alert:senderPaused:%' AND r.to_number = $1`,
+    [OWNER_PHONE],
+  );
+  expect(ownerAlerts).toEqual([{ status: expect.stringMatching(/queued|sending/), lane: 0 }]);
 
   // The token works again: the next probe resumes the sender and everyone is sent, once.
   tokenValid = true;
   await waitForJob(testDb.db, jobId, 30_000);
-  expect([...accepted].sort()).toEqual([...numbers].sort());
+  expect(accepted.filter((to) => to !== OWNER_PHONE).sort()).toEqual([...numbers].sort());
+  // The owner was texted that the sender paused, then that it resumed: once each.
+  await eventually(() => {
+    const toOwner = bodies.filter((b) => b.to === OWNER_PHONE).map((b) => b.body);
+    expect(toOwner).toHaveLength(2);
+    expect(
+      toOwner.filter((b) => b.includes('paused') && b.includes('TWILIO_AUTH_TOKEN')),
+    ).toHaveLength(1);
+    expect(toOwner.filter((b) => b.includes('again'))).toHaveLength(1);
+  });
   const [sent] = await testDb.db.query<{ n: number }>(
     "SELECT count(*)::int AS n FROM send_recipients WHERE job_id = $1 AND status = 'sent'",
     [jobId],

@@ -34,6 +34,8 @@ describe('the twilio provider', () => {
   let received: Received[] = [];
   let messageCount = 0;
   let script = new Map<string, Answer[]>();
+  /** WhatsApp's answer per content id, as the Content API's ApprovalRequests gives it. */
+  const approvals = new Map<string, { status: string; rejection_reason?: string } | null>();
   let testDb: TestDb;
   let server: MessagingServer;
 
@@ -48,6 +50,32 @@ describe('the twilio provider', () => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
+      const approval = /^\/v1\/Content\/(HX[0-9a-f]{32})\/ApprovalRequests$/.exec(req.url ?? '');
+      if (req.method === 'GET' && approval) {
+        if (req.headers.authorization !== expectedAuth) {
+          return reply(401, { code: 20003, message: 'Authenticate' });
+        }
+        const sid = approval[1]!;
+        if (!approvals.has(sid)) return reply(404, { code: 20404, message: 'Not found' });
+        const whatsapp = approvals.get(sid);
+        return reply(200, {
+          sid,
+          account_sid: SID,
+          url: `https://content.twilio.com/v1/Content/${sid}/ApprovalRequests`,
+          ...(whatsapp
+            ? {
+                whatsapp: {
+                  name: 'renewal',
+                  category: 'UTILITY',
+                  content_type: 'twilio/text',
+                  allow_category_change: true,
+                  rejection_reason: '',
+                  ...whatsapp,
+                },
+              }
+            : {}),
+        });
+      }
       if (req.method !== 'POST' || req.url !== `/2010-04-01/Accounts/${SID}/Messages.json`) {
         return reply(404, { code: 20404, message: 'The requested resource was not found' });
       }
@@ -96,6 +124,7 @@ describe('the twilio provider', () => {
       name: 'renewal',
       language,
       contentSid: sid,
+      approvalStatus: 'approved' as const,
       components: [{ type: 'BODY' as const, text }],
       variables: [
         { key: '1', type: 'text' as const, source: 'firstName' as const },
@@ -118,6 +147,7 @@ describe('the twilio provider', () => {
           from: '+15550000000',
           whatsappFrom: '+15550000001',
           baseUrl: fakeUrl,
+          contentBaseUrl: fakeUrl,
           statusCallbackUrl: STATUS_CALLBACK,
         },
       },
@@ -176,18 +206,24 @@ describe('the twilio provider', () => {
     });
   });
 
-  it('sends WhatsApp from the whatsapp: number with the template rendered as the body', async () => {
-    const rows = await post('/api/flex/v1/admin/sendWhatsapp', {
-      numbers: [{ number: '5551230002' }],
-      msgTemplate: { name: 'hello', language: 'en', components: [] },
+  it('refuses a WhatsApp template without a Content SID, naming it, instead of sending free text', async () => {
+    const response = await fetch(`${server.url}/api/flex/v1/admin/sendWhatsapp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-test-user': OWNER,
+        'idempotency-key': `k-${Math.random()}`,
+      },
+      body: JSON.stringify({
+        numbers: [{ number: '5551230002' }],
+        msgTemplate: { name: 'hello', language: 'en', components: [] },
+      }),
     });
-    expect(rows[0]?.status).toBe('sent');
-    expect(received[0]!.form).toEqual({
-      To: 'whatsapp:+15551230002',
-      From: 'whatsapp:+15550000001',
-      Body: 'Hi\n\nBlocks are open',
-      StatusCallback: STATUS_CALLBACK,
-    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { code: string; field: string; message: string };
+    expect(body).toMatchObject({ code: 'template_not_approved', field: 'msgTemplate.name' });
+    expect(body.message).toContain('"hello"');
+    expect(received).toHaveLength(0);
   });
 
   it('marks a number Twilio calls invalid as skipped-invalid without retrying', async () => {
@@ -280,6 +316,59 @@ describe('the twilio provider', () => {
         'SELECT count(*)::int AS n FROM send_jobs',
       );
       expect(after?.n).toBe(before?.n);
+    });
+
+    it('syncs approvals from the Content API: a rejected version is refused, naming it, and its readers get an approved one', async () => {
+      approvals.set(`HX${'a'.repeat(32)}`, { status: 'approved' });
+      approvals.set(`HX${'b'.repeat(32)}`, {
+        status: 'rejected',
+        rejection_reason: 'Promotional content in a utility template',
+      });
+      const sync = await fetch(`${server.url}/api/flex/v1/admin/templates/sync`, {
+        method: 'POST',
+        headers: { 'x-test-user': OWNER },
+      });
+      expect(sync.status).toBe(200);
+      const synced = (await sync.json()) as {
+        Items: { id: string; approvalStatus: string; rejectionReason: string | null }[];
+        failed: unknown[];
+      };
+      expect(synced.failed).toEqual([]);
+      const byId = new Map(synced.Items.map((t) => [t.id, t]));
+      expect(byId.get('renewal-en')?.approvalStatus).toBe('approved');
+      expect(byId.get('renewal-es_MX')).toMatchObject({
+        approvalStatus: 'rejected',
+        rejectionReason: 'Promotional content in a utility template',
+      });
+      // Every request to the Content API was a signed GET of one content's approval.
+      expect(received.map((r) => r.path).sort()).toEqual([
+        `/v1/Content/HX${'a'.repeat(32)}/ApprovalRequests`,
+        `/v1/Content/HX${'b'.repeat(32)}/ApprovalRequests`,
+      ]);
+
+      const spanish = await send({ name: 'renewal', language: 'es', values: { '3': 'x' } });
+      expect(spanish.status).toBe(400);
+      const refusal = (await spanish.json()) as { code: string; message: string };
+      expect(refusal.code).toBe('template_not_approved');
+      expect(refusal.message).toContain('"renewal" (es_MX)');
+      expect(refusal.message).toContain('rejected');
+
+      // Maria reads Spanish, but only the English version is approved: she gets that one.
+      received = [];
+      const english = await send({ name: 'renewal', language: 'en', values: { '3': 'x' } });
+      expect(english.status).toBe(202);
+      await waitForJob(testDb.db, ((await english.json()) as { jobId: string }).jobId, 20_000);
+      expect(received.map((r) => r.form.ContentSid)).toEqual([
+        `HX${'a'.repeat(32)}`,
+        `HX${'a'.repeat(32)}`,
+      ]);
+
+      // Approved again, for the tests after this one.
+      approvals.set(`HX${'b'.repeat(32)}`, { status: 'approved' });
+      await fetch(`${server.url}/api/flex/v1/admin/templates/sync`, {
+        method: 'POST',
+        headers: { 'x-test-user': OWNER },
+      });
     });
 
     it('takes es for es_MX, and lists the languages that exist when one does not', async () => {

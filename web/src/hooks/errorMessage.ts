@@ -16,6 +16,7 @@ const BY_CODE = new Set<string>([
   'internal',
   'job_started',
   'template_language',
+  'template_not_approved',
   'idempotency_key_reused',
   'payment_declined',
   'payment_request_invalid',

@@ -32,6 +32,11 @@ export const driverQueries = {
       queryKey: ['driver', 'alerts'],
       queryFn: () => gateway.driver.alertSettings(),
     }),
+  marketingConsent: () =>
+    queryOptions({
+      queryKey: ['driver', 'marketing-consent'],
+      queryFn: () => gateway.driver.marketingConsent(),
+    }),
   invitations: () =>
     queryOptions({
       queryKey: ['driver', 'invitations'],

@@ -30,8 +30,13 @@ export async function executeSend(
     key: plan.key,
     batchSize: plan.batchSize,
     onProgress,
-    // A date-time without an offset means this computer's local time.
-    ...(plan.sendAt ? { sendAt: new Date(plan.sendAt).toISOString() } : {}),
+    // A date-time without an offset means this computer's local time, or with --local-time
+    // each recipient's.
+    ...(plan.sendAt
+      ? plan.localTime
+        ? { sendAt: plan.sendAt, localTime: true }
+        : { sendAt: new Date(plan.sendAt).toISOString() }
+      : {}),
     ...(signal ? { signal } : {}),
   });
 }

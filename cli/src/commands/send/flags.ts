@@ -18,6 +18,7 @@ export const sendFlags = (command: Blank) =>
     .option('--dry-run', t('cli.help.dryRun'))
     .option('--yes', t('cli.help.yes'))
     .option('--at <datetime>', t('cli.help.at'))
+    .option('--local-time', t('cli.help.localTime'))
     .option('--wait', t('cli.help.wait'))
     .option('--timeout <duration>', t('cli.help.sendsTimeout'))
     .option('--key <key>', t('cli.help.key'))

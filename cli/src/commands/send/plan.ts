@@ -59,6 +59,8 @@ export interface SendRequest {
   json: boolean;
   /** `--at`: when the gateway starts the send (an ISO date-time). */
   sendAt: string | undefined;
+  /** `--local-time`: `--at` is the time in each recipient's own zone. */
+  localTime: boolean;
   /** `--wait`: follow delivery until every recipient has an outcome. */
   wait: boolean;
   /** `--timeout` with --wait: stop following after this many ms. */
@@ -75,6 +77,7 @@ export interface SendPlan {
   batchSize: number;
   lists: PhoneFile[];
   sendAt: string | undefined;
+  localTime: boolean;
   wait: boolean;
   waitTimeoutMs: number | null;
 }
@@ -147,6 +150,7 @@ export function readSendRequest(channelArg: unknown, o: SendFlags): SendRequest 
     json,
     sendAt:
       o.at === undefined ? undefined : flag('--at', sendAtSchema, o.at, t('cli.errors.atFix')),
+    localTime: localTimeFlag(o),
     wait: o.wait === true,
     waitTimeoutMs: waitTimeout(o),
   };
@@ -169,7 +173,9 @@ export async function planSend(ctx: Context, request: SendRequest): Promise<Send
     request.lists.find((l) => l.flag === '--only'),
     request.lists.find((l) => l.flag === '--exclude'),
   );
-  const key = request.givenKey ?? (await sendKey(content, request.sendAt));
+  const key =
+    request.givenKey ??
+    (await sendKey(content, request.localTime ? `${request.sendAt} local` : request.sendAt));
   return {
     audience: request.audience,
     query: request.query,
@@ -180,6 +186,7 @@ export async function planSend(ctx: Context, request: SendRequest): Promise<Send
     batchSize: request.batchSize,
     lists: request.lists,
     sendAt: request.sendAt,
+    localTime: request.localTime,
     wait: request.wait,
     waitTimeoutMs: request.waitTimeoutMs,
   };
@@ -196,6 +203,15 @@ export function sendKey(content: SendContent, sendAt: string | undefined): Promi
     sendAt,
     day: formatIsoDay(Date.now(), localTimeZone()),
   });
+}
+
+/** `--local-time` reads --at in each recipient's zone, so --at is needed and takes no offset. */
+function localTimeFlag(o: SendFlags): boolean {
+  if (o.localTime !== true) return false;
+  if (o.at === undefined || /(Z|[+-]\d{2}:?\d{2})$/i.test(o.at)) {
+    throw new UsageError(t('cli.errors.localTimeNeedsAt'));
+  }
+  return true;
 }
 
 /** `--timeout` (with --wait): one second to a week. */

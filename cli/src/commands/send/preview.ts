@@ -3,6 +3,7 @@
 // already names. The CLI adds what only it knows: --only phones outside the audience.
 import {
   formatIsoDateTime,
+  type SkipReason as GatewaySkipReason,
   localTimeZone,
   MAX_RECIPIENTS,
   type SendPreview,
@@ -15,7 +16,7 @@ import { say } from '../../setup.js';
 import { describeContent, type SendContent, type SendPlan } from './plan.js';
 
 /** Why a number in the plan gets nothing: the gateway's reasons and the CLI's own. */
-export type SkipReason = 'opted-out' | 'invalid' | 'landline' | 'not-in-audience';
+export type SkipReason = GatewaySkipReason | 'not-in-audience';
 
 export interface PlanPreview {
   jobId: string | null;
@@ -70,8 +71,13 @@ export function previewRequest(plan: SendPlan, numbers: readonly string[]): Send
   const base = {
     numbers: numbers.map((number) => ({ number })),
     key: plan.key,
-    // A date-time without an offset means this computer's local time.
-    ...(plan.sendAt ? { sendAt: new Date(plan.sendAt).toISOString() } : {}),
+    // A date-time without an offset means this computer's local time, or with --local-time
+    // each recipient's.
+    ...(plan.sendAt
+      ? plan.localTime
+        ? { sendAt: plan.sendAt, localTime: true }
+        : { sendAt: new Date(plan.sendAt).toISOString() }
+      : {}),
   };
   return plan.content.channel === 'sms'
     ? { ...base, channel: 'sms', message: plan.content.text }
@@ -97,6 +103,8 @@ const REASON_KEYS: Record<SkipReason, string> = {
   'opted-out': 'cli.send.reasons.optedOut',
   invalid: 'cli.send.reasons.invalid',
   landline: 'cli.send.reasons.landline',
+  'no-consent': 'cli.send.reasons.noConsent',
+  'weekly-cap': 'cli.send.reasons.weeklyCap',
   'not-in-audience': 'cli.send.reasons.notInAudience',
 };
 

@@ -2,14 +2,18 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import {
   isReferralCode,
+  MARKETING_CONSENT_ATTRIBUTE,
+  MARKETING_CONSENT_VERSION,
   NAME_PROBLEM_MESSAGES,
   nameProblem,
   normalizePhone,
   normalizeReferralCode,
+  parseMarketingConsentAttribute,
   REFERRAL_ATTRIBUTE,
   REFERRAL_CODE_LENGTH,
 } from '@blockcatch/sdk';
 import type { z } from 'zod';
+import { consentWords } from '../consent/texts.js';
 import { describeZodError, quote } from '../http/errors.js';
 import {
   type AccountAttributes,
@@ -34,6 +38,7 @@ import {
   updateAccount,
 } from '../storage/accounts.js';
 import type { Db } from '../storage/db.js';
+import { recordConsent } from '../storage/marketing-consent.js';
 import { insertUsers } from '../storage/users.js';
 import { codeMismatch, issueCode, redeemCode } from './codes.js';
 import { CognitoError, incorrectPassword, invalidParameter, userNotFound } from './errors.js';
@@ -210,6 +215,21 @@ function signUpReferral(value: string | undefined): string | undefined {
   return code;
 }
 
+/**
+ * The marketing box from the sign-up form (`version:language`); a value this gateway does not know
+ * is refused, naming the attribute, so no consent is recorded with words nobody was shown.
+ */
+function signUpConsent(value: string | undefined) {
+  if (value === undefined || value === '') return null;
+  const consent = parseMarketingConsentAttribute(value);
+  if (!consent) {
+    throw invalidParameter(
+      `${MARKETING_CONSENT_ATTRIBUTE}: must be ${MARKETING_CONSENT_VERSION}:en or ${MARKETING_CONSENT_VERSION}:es (the version of the box's text and its language); reload the sign-up page and try again.`,
+    );
+  }
+  return consent;
+}
+
 const signUp: Operation = async (ctx, body, caller) => {
   const input = parse(protocol.signUpBody, body);
   checkClient(ctx, input.ClientId);
@@ -225,6 +245,7 @@ const signUp: Operation = async (ctx, body, caller) => {
   }
   checkPasswordPolicy(input.Password);
   const referral = signUpReferral(attributes[REFERRAL_ATTRIBUTE]);
+  const consent = signUpConsent(attributes[MARKETING_CONSENT_ATTRIBUTE]);
   if (await findAccountByUsername(ctx.db, username)) {
     throw new CognitoError(
       'UsernameExistsException',
@@ -259,6 +280,17 @@ const signUp: Operation = async (ctx, body, caller) => {
         referral: referral ?? null,
       },
     ]);
+    // The marketing box, asked apart from the terms: recorded only when it was ticked.
+    if (consent) {
+      await recordConsent(tx, {
+        phoneNumber: username,
+        consented: true,
+        method: 'sign-up',
+        textVersion: consent.version,
+        words: consentWords('sign-up', consent.language),
+        now,
+      });
+    }
     return issueCode(tx, account.id, 'sign_up', now);
   });
   // Sent after the commit: the message provider writes through its own connection.

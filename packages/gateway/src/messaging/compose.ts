@@ -65,14 +65,72 @@ export function parseSendAt(value: string | undefined, now: number, zone: string
   return at <= now ? null : at;
 }
 
-/** The instant a `sendAt` names, without the bounds a new send has (a job's content keeps it). */
-export function sendAtInstant(value: string | undefined, zone: string): number | null {
+/**
+ * The instant a `sendAt` names, without the bounds a new send has (a job's content keeps it).
+ * `local`: the time is read in each recipient's zone, so it may not carry an offset.
+ */
+export function sendAtInstant(
+  value: string | undefined,
+  zone: string,
+  options: { local?: boolean } = {},
+): number | null {
   if (value === undefined) return null;
   const hasOffset = /(Z|[+-]\d{2}:?\d{2})$/i.test(value);
+  if (hasOffset && options.local) {
+    throw invalid(
+      'sendAt',
+      `${quote(value)} has a time zone offset; with localTime give the time alone, e.g. 2026-12-01T10:00, and each recipient gets it at that time where they are.`,
+    );
+  }
   let at = Date.parse(hasOffset ? value : `${value}Z`);
   if (!hasOffset) at -= offsetAt(at - offsetAt(at, zone), zone);
   if (Number.isNaN(at)) throw invalid('sendAt', `${quote(value)} is not a date-time.`);
   return at;
+}
+
+/**
+ * Each recipient's due time for a send at the wall-clock time `value` in their own zone (their
+ * region's, else the product's), and the first of them. Refused when that time has already passed
+ * in some recipient's zone, naming it, or is more than a year ahead.
+ */
+export async function localDues(
+  db: Queryable,
+  numbers: string[],
+  value: string,
+  productTimeZone: string,
+  now: number,
+): Promise<{ dues: number[]; first: number }> {
+  const zones = await recipientZones(db, numbers, productTimeZone);
+  const byZone = new Map<string, number>();
+  for (const zone of new Set([...zones, ...(zones.length === 0 ? [productTimeZone] : [])])) {
+    const at = sendAtInstant(value, zone)!;
+    if (at < now - 60_000) {
+      throw invalid(
+        'sendAt',
+        `${value} has already passed in ${zone}, where some recipients are; give a time still ahead everywhere, e.g. tomorrow's date.`,
+      );
+    }
+    if (at > now + MAX_SCHEDULE_AHEAD_MS) throw invalid('sendAt', 'schedule at most a year ahead.');
+    byZone.set(zone, at);
+  }
+  const dues = zones.map((zone) => byZone.get(zone)!);
+  return { dues, first: Math.min(...byZone.values()) };
+}
+
+/** Each number's zone: its user's region's, else the product's (one query for them all). */
+export async function recipientZones(
+  db: Queryable,
+  numbers: string[],
+  productTimeZone: string,
+): Promise<string[]> {
+  if (numbers.length === 0) return [];
+  const rows = await db.query<{ region: string | null }>(
+    `SELECT (SELECT u.human_region FROM users u WHERE u.phone_number = t.p
+             ORDER BY u.human_region NULLS LAST LIMIT 1) AS region
+     FROM unnest($1::text[]) WITH ORDINALITY AS t(p, seq) ORDER BY t.seq`,
+    [numbers],
+  );
+  return rows.map((r) => (r.region && REGION_TIME_ZONES[r.region]) || productTimeZone);
 }
 
 export function composeSms(sorted: SortedNumbers, message: string): ComposedSend {
@@ -170,13 +228,16 @@ export async function composeWhatsapp(
   }
   const byLanguage = new Map(variants.map((v) => [v.language, v]));
   const main = byLanguage.get(chosen)!;
+  refuseUnapproved(main);
   const info = await recipientInfo(db, sorted.valid);
   const body: (string | null)[] = [];
   const content: (RecipientContent | null)[] = [];
   for (const phone of sorted.valid) {
     const person = info.get(phone);
     const own = person ? pickLanguage(person.language, languages) : null;
-    const variant = (own && byLanguage.get(own)) || main;
+    // A recipient's own language only when WhatsApp approved that version too.
+    const mine = own ? byLanguage.get(own) : undefined;
+    const variant = mine && isApproved(mine) ? mine : main;
     const zone = (person?.region && REGION_TIME_ZONES[person.region]) || productTimeZone;
     const bound = bindTemplate(variant, person ?? { phoneNumber: phone }, values, zone);
     body.push(bound.text);
@@ -203,6 +264,27 @@ export async function composeWhatsapp(
       ? { to: sorted.valid[0], text: body[0]!, variables: content[0]!.variables }
       : null,
   };
+}
+
+function isApproved(template: WhatsappTemplate): boolean {
+  return Boolean(template.contentSid) && template.approvalStatus === 'approved';
+}
+
+/**
+ * WhatsApp refuses free text outside the 24-hour window (Twilio 63016): a template goes only as
+ * its approved content id, so one without is refused before anything is queued.
+ */
+function refuseUnapproved(template: WhatsappTemplate): void {
+  if (isApproved(template)) return;
+  const why = template.contentSid
+    ? `WhatsApp has not approved its content ${template.contentSid} (status ${template.approvalStatus ?? 'unknown'}${template.rejectionReason ? `: ${template.rejectionReason}` : ''})`
+    : 'it has no Twilio Content SID';
+  throw new ApiError(
+    400,
+    'template_not_approved',
+    `msgTemplate.name: template ${quote(template.name)} (${template.language}) cannot be sent: ${why}. Pick an approved template, or sync its status (POST /api/flex/v1/admin/templates/sync) once WhatsApp approves it.`,
+    'msgTemplate.name',
+  );
 }
 
 /**

@@ -2,9 +2,11 @@
 // Spanish (the SDK's parseKeyword), each answered in the keyword's language, once per inbound
 // message (logged), HELP at most once per number per day. Opt-outs follow the sender replied to:
 // with a marketing sender of its own, STOP to it stops marketing only and the answer says how to
-// stop the account alerts too; with one sender, STOP stops everything.
+// stop the account alerts too; with one sender, STOP stops everything. A START to marketing's
+// sender records consent to marketing.
 import { type KeywordIntent, type KeywordLanguage, parseKeyword } from '@blockcatch/sdk';
 import type { Queryable } from '../storage/db.js';
+import { recordConsent } from '../storage/marketing-consent.js';
 import {
   firstHelpToday,
   optIn,
@@ -92,6 +94,18 @@ export async function answerKeyword(
     case 'opt-in':
       if (sender === null) await optIn(db, inbound.from);
       else await optInToSender(db, inbound.from, sender);
+      // A START to the number marketing comes from asks for marketing too: recorded as consent,
+      // with the reply as its words. One to a separate account number asks for alerts only.
+      if (sender === null || sender === senders.marketing) {
+        await recordConsent(db, {
+          phoneNumber: inbound.from,
+          consented: true,
+          method: 'start-reply',
+          textVersion: null,
+          words: inbound.body.trim(),
+          now: inbound.now,
+        });
+      }
       return answer;
     case 'help':
       return (await firstHelpToday(db, inbound.from, inbound.day)) ? answer : null;

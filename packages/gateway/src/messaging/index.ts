@@ -6,6 +6,7 @@ import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
 import { createEnqueue, type Enqueue } from './enqueue.js';
 import { createMessagingMetrics, NO_MESSAGING_METRICS } from './metrics.js';
+import { alertOwners } from './owner-alerts.js';
 import { createProvider, senderFor, senderRate, sendersOf } from './providers/index.js';
 import type { OutgoingMessage } from './providers/types.js';
 import { registerMessagingRoutes } from './routes.js';
@@ -63,18 +64,23 @@ export function createMessaging(deps: {
     productTimeZone: config.productTimeZone,
     marketingShare: config.marketingPacePercent / 100,
     marketingSender: sendersOf(config).marketing,
+    marketingRules: { consent: config.marketingConsent, weeklyCap: config.marketingWeeklyCap },
     ...(deps.pauseProbeMs === undefined ? {} : { pauseProbeMs: deps.pauseProbeMs }),
-    // The owner's alert: the provider that would text them is the one refusing us.
-    onSenderPaused: (sender, reason) =>
+    // The owners are texted (owner-alerts.ts) and the operator gets a log line.
+    onSenderPaused: (sender, reason) => {
       log.error(
         { sender, reason, alert: 'owner' },
         `${provider.name} refused our credentials: sends from ${sender} are paused, nothing is lost; they resume once a message goes through. Check TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN.`,
-      ),
-    onSenderResumed: (sender) =>
+      );
+      tellOwners('senderPaused', sender);
+    },
+    onSenderResumed: (sender) => {
       log.warn(
         { sender, alert: 'owner' },
         `${provider.name} accepts our credentials again: sends from ${sender} resumed`,
-      ),
+      );
+      tellOwners('senderResumed', sender);
+    },
     now,
     metrics,
     ...(batchLimit === undefined ? {} : { batchLimit }),
@@ -82,6 +88,12 @@ export function createMessaging(deps: {
   });
 
   const enqueue = createEnqueue({ db, config, now, onQueued: () => worker.wake() });
+
+  function tellOwners(event: 'senderPaused' | 'senderResumed', sender: string): void {
+    alertOwners(db, enqueue, event, sender, Date.now()).catch((error: unknown) =>
+      log.error({ err: error, sender }, 'the owners could not be alerted about a sender'),
+    );
+  }
 
   async function deliverNow(message: OutgoingMessage): Promise<void> {
     if (provider.kind === 'database') {

@@ -18,6 +18,7 @@ import {
   sendResultSchema,
   smsSendPayloadSchema,
   templatesResponseSchema,
+  templatesSyncResponseSchema,
   whatsappSendPayloadSchema,
 } from '@blockcatch/sdk';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -36,6 +37,7 @@ import { parseInput } from '../http/input.js';
 import type { Db } from '../storage/db.js';
 import { readOutbox } from '../storage/outbox.js';
 import { findPendingInvitees } from '../storage/pending-invitees.js';
+import { findSkippedRecipients, type MarketingRules } from '../storage/recipient-skips.js';
 import {
   createOrExtendSendJob,
   findJobNumbers,
@@ -50,6 +52,7 @@ import {
   type ComposedSend,
   composeSms,
   composeWhatsapp,
+  localDues,
   parseSendAt,
   quietHoursWait,
   type SortedNumbers,
@@ -69,6 +72,7 @@ import {
   sendContentOf,
 } from './send-request.js';
 import { registerStatusCallback, requireSignedWebhook } from './status-callback.js';
+import { syncTemplateApprovals } from './template-approvals.js';
 
 export interface RouteDeps {
   db: Db;
@@ -203,8 +207,18 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
       const plan = await planSend(principal, key ?? null, payload);
       const { fresh, sendAt } = plan;
       const composed = await composeFor(payload, fresh);
+      const dues = plan.dues ?? fresh.valid.map(() => sendAt ?? Date.now());
+      const found = await findSkippedRecipients(
+        db,
+        fresh.valid,
+        dues,
+        marketingRules(plan.content.channel),
+      );
       const skipped = [
-        ...(await findSkipped(fresh.valid)),
+        ...found.map(({ number, status }) => ({
+          number,
+          reason: skipReasonOf(status as Parameters<typeof skipReasonOf>[0])!,
+        })),
         ...fresh.invalid.map((number) => ({ number, reason: 'invalid' as const })),
       ];
       const skippedNumbers = new Set(skipped.map((s) => s.number));
@@ -285,6 +299,18 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     '/api/flex/v1/admin/sendWhatsapp',
     { config: { auth: 'billing' }, schema: { response: { 200: templatesResponseSchema } } },
     async () => ({ Items: await listTemplates(db) }),
+  );
+
+  // WhatsApp's approval of each template, read again from Twilio's Content API.
+  api.post(
+    '/api/flex/v1/admin/templates/sync',
+    { config: { auth: 'billing' }, schema: { response: { 200: templatesSyncResponseSchema } } },
+    async (request) => {
+      const failed = await syncTemplateApprovals(db, deps.config, deps.now);
+      for (const failure of failed)
+        request.log.warn(failure, 'a template approval could not be read');
+      return { Items: await listTemplates(db), failed };
+    },
   );
 
   api.get(
@@ -423,21 +449,14 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     return { reason: wait.reason, until: Math.max(wait.until, now), timeZone };
   }
 
-  /** Numbers a send would skip: opted out, or known landlines and unknown numbers. */
-  async function findSkipped(
-    numbers: string[],
-  ): Promise<{ number: string; reason: 'opted-out' | 'landline' | 'invalid' }[]> {
-    if (numbers.length === 0) return [];
-    return db.query<{ number: string; reason: 'opted-out' | 'landline' | 'invalid' }>(
-      `SELECT t.p AS number,
-              CASE WHEN o.phone_number IS NOT NULL THEN 'opted-out' ELSE u.reason END AS reason
-       FROM unnest($1::text[]) WITH ORDINALITY AS t(p, seq)
-       LEFT JOIN opt_outs o ON o.phone_number = t.p
-       LEFT JOIN undeliverable_numbers u ON u.phone_number = t.p
-       WHERE o.phone_number IS NOT NULL OR u.phone_number IS NOT NULL
-       ORDER BY t.seq`,
-      [numbers],
-    );
+  /** Marketing's rules for a send on `channel`: consent, the weekly cap, its sender's opt-outs. */
+  function marketingRules(channel: Channel): MarketingRules {
+    return {
+      consent: deps.config.marketingConsent,
+      weeklyCap: deps.config.marketingWeeklyCap,
+      optOutSender:
+        channel === 'sms' ? sendersOf(deps.config).marketing : senderFor(deps.config, channel),
+    };
   }
 
   /** How many would wait for 8 am, when quiet hours are on, and until when. */
@@ -475,7 +494,18 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
    */
   async function planSend(principal: Principal, key: string | null, payload: SendPayload) {
     const zone = deps.config.productTimeZone;
-    const content = sendContentOf(payload, sendAtInstant(payload.sendAt, zone));
+    const localTime = payload.localTime === true;
+    if (localTime && payload.sendAt === undefined) {
+      throw invalid(
+        'localTime',
+        'give sendAt too, e.g. 2026-12-01T10:00 for 10:00 where each recipient is.',
+      );
+    }
+    const content = sendContentOf(
+      payload,
+      sendAtInstant(payload.sendAt, zone, { local: localTime }),
+      localTime,
+    );
     const hash = contentHash(content);
     const sorted = sortNumbers(payload.numbers);
     authorizeRecipients(
@@ -493,12 +523,27 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
       invalid: sorted.invalid.filter((n) => !have.has(n)),
     };
     const now = Date.now();
-    const sendAt = existing
-      ? content.sendAt !== null && content.sendAt > now
-        ? content.sendAt
-        : null
-      : parseSendAt(payload.sendAt, now, zone);
-    return { content, hash, existing, earlier: have.size, fresh, sendAt };
+    // At a wall-clock time in each recipient's zone: each has its own due time, the job starts at
+    // the first of them. Judged by the gateway's clock, which tests move across a season change.
+    const dues = localTime
+      ? await localDues(db, fresh.valid, payload.sendAt!, zone, deps.now())
+      : null;
+    const sendAt = dues
+      ? dues.first
+      : existing
+        ? content.sendAt !== null && content.sendAt > now
+          ? content.sendAt
+          : null
+        : parseSendAt(payload.sendAt, now, zone);
+    return {
+      content,
+      hash,
+      existing,
+      earlier: have.size,
+      fresh,
+      sendAt,
+      dues: dues?.dues ?? null,
+    };
   }
 
   async function queueSend(send: {
@@ -535,6 +580,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
       return { status: 202, body, replayed: true };
     }
     const composed = await composeFor(payload, fresh);
+    if (plan.dues) composed.recipients.due = plan.dues;
     const waiting = await waitingFor(fresh.valid, sendAt);
     const channel: Channel = plan.content.channel;
     const outcome = await createOrExtendSendJob(
@@ -554,6 +600,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
         quietHours: deps.config.quietHours,
       },
       composed.recipients,
+      marketingRules(channel),
       (added) => answer('', added, 0, waiting),
     );
     if (outcome.kind === 'other-content') {
@@ -576,10 +623,11 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
   }
 }
 
-type SendPayload = { numbers: { number: string }[]; sendAt?: string | undefined } & (
-  | { message: string }
-  | { msgTemplate: MsgTemplate }
-);
+type SendPayload = {
+  numbers: { number: string }[];
+  sendAt?: string | undefined;
+  localTime?: boolean | undefined;
+} & ({ message: string } | { msgTemplate: MsgTemplate });
 
 /** A key names one job: other content under it is refused, saying what changed. */
 function refuseOtherContent(

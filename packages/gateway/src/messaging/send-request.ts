@@ -94,18 +94,29 @@ export interface SendContent {
   values: Record<string, string>;
   /** The scheduled start (epoch ms), or null for at once. */
   sendAt: number | null;
+  /** True when `sendAt`'s time is read in each recipient's zone (absent otherwise). */
+  localTime?: true;
 }
 
 export function sendContentOf(
   payload: { message: string } | { msgTemplate: MsgTemplate },
   sendAt: number | null,
+  localTime = false,
 ): SendContent {
+  const local = localTime ? { localTime: true as const } : {};
   if ('message' in payload) {
-    return { channel: 'sms', text: payload.message, template: null, values: {}, sendAt };
+    return { channel: 'sms', text: payload.message, template: null, values: {}, sendAt, ...local };
   }
   const { name, language, values = {} } = payload.msgTemplate;
   const sorted = Object.fromEntries(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : 1)));
-  return { channel: 'whatsapp', text: null, template: { name, language }, values: sorted, sendAt };
+  return {
+    channel: 'whatsapp',
+    text: null,
+    template: { name, language },
+    values: sorted,
+    sendAt,
+    ...local,
+  };
 }
 
 /** The job's fingerprint: equal exactly when the content is. */
@@ -116,6 +127,8 @@ export function contentHash(content: SendContent): string {
     content.template && [content.template.name, content.template.language],
     Object.entries(content.values),
     content.sendAt,
+    // Only a local-time send adds it, so jobs from before it keep their fingerprints.
+    ...(content.localTime ? ['local'] : []),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
@@ -126,6 +139,7 @@ const PART_NAMES: Record<keyof SendContent, string> = {
   template: 'the template',
   values: 'the template values',
   sendAt: 'the schedule (--at, sendAt)',
+  localTime: "the recipients' own time (--local-time, localTime)",
 };
 
 /** What differs between the content a job keeps and a new request's, in words. */

@@ -26,6 +26,7 @@ import {
   resumeSender,
   takeProbe,
 } from '../storage/paused-senders.js';
+import { findMarketingRefusals } from '../storage/recipient-skips.js';
 import {
   type ClaimedRecipient,
   claimDueRecipients,
@@ -58,6 +59,11 @@ export interface WorkerOptions {
   marketingShare?: number;
   /** The sender marketing SMS go out from when it is not the job's (TWILIO_MARKETING_SENDER). */
   marketingSender?: string;
+  /**
+   * Marketing's consent and weekly cap, checked again when a recipient is claimed: consent
+   * withdrawn since the send was queued, or the cap reached since, skips it.
+   */
+  marketingRules?: { consent: boolean; weeklyCap: number };
   /** How often a sender paused for refused credentials tries one message again (default 30 s). */
   pauseProbeMs?: number;
   /** Told once when a sender is paused (refused credentials), and when it resumes. */
@@ -91,6 +97,7 @@ export interface WorkerOptions {
 
 interface Timing {
   marketingSender: string | undefined;
+  marketingRules: { consent: boolean; weeklyCap: number };
   pauseProbeMs: number;
   onSenderPaused: (sender: string, reason: string) => void;
   onSenderResumed: (sender: string) => void;
@@ -145,6 +152,7 @@ export function createSendWorker(options: WorkerOptions): SendWorker {
     rateFor,
     marketingShare: options.marketingShare ?? 0.8,
     marketingSender: options.marketingSender,
+    marketingRules: options.marketingRules ?? { consent: false, weeklyCap: 0 },
     pauseProbeMs: options.pauseProbeMs ?? 30_000,
     onSenderPaused: options.onSenderPaused ?? (() => {}),
     onSenderResumed: options.onSenderResumed ?? (() => {}),
@@ -382,6 +390,32 @@ async function withoutOptedOut(
   };
 }
 
+/** Marketing recipients whose consent was withdrawn, or whose cap filled, since they were queued. */
+async function withoutRefusedMarketing(
+  tx: Queryable,
+  claimed: ClaimedRecipient[],
+  now: number,
+  timing: Timing,
+): Promise<{ allowed: ClaimedRecipient[]; refused: RecipientUpdate[] }> {
+  const marketing = claimed.filter((r) => r.lane === MARKETING_LANE);
+  const refusals = await findMarketingRefusals(tx, marketing, now, {
+    ...timing.marketingRules,
+    optOutSender: null,
+  });
+  if (refusals.size === 0) return { allowed: claimed, refused: [] };
+  const stateOf = (r: ClaimedRecipient) =>
+    r.lane === MARKETING_LANE ? refusals.get(`${r.to} ${r.jobId}`) : undefined;
+  return {
+    allowed: claimed.filter((r) => stateOf(r) === undefined),
+    refused: claimed.flatMap((r) => {
+      const state = stateOf(r);
+      return state
+        ? [update(r, { status: state as RecipientUpdate['status'], nextAttemptTs: now })]
+        : [];
+    }),
+  };
+}
+
 /** Marketing SMS go out from marketing's own sender when it has one (its pace, its opt-outs). */
 async function claim(
   tx: Queryable,
@@ -494,7 +528,8 @@ async function deliverInTransaction(
     const claimed = await claim(tx, limit, now, timing);
     if (claimed.length === 0) return { claimed: 0 };
     const { live, expired } = unexpired(claimed, now, timing);
-    const { deliver: open, optedOut } = await withoutOptedOut(tx, live, now);
+    const { deliver: unstopped, optedOut } = await withoutOptedOut(tx, live, now);
+    const { allowed: open, refused } = await withoutRefusedMarketing(tx, unstopped, now, timing);
     const { ready: deliver, waiting } = outsideQuietHours(open, now, timing);
     const starts = await reserve(tx, deliver, now, timing);
     // The outbox delivers each message at its own slot: it is stamped with it, as a provider
@@ -515,6 +550,7 @@ async function deliverInTransaction(
     const updates = [
       ...expired,
       ...optedOut,
+      ...refused,
       ...waiting,
       ...reports.map(({ r, at, status, errorCode }) =>
         update(r, { status, errorCode, nextAttemptTs: at, sentTs: at, addAttempts: 1 }),
@@ -561,7 +597,8 @@ async function deliverExternally(
       return { toSend: [], claimedCount: 0, probes: new Set<string>(), skipped: [] };
     }
     const { live, expired } = unexpired(claimed, now, timing);
-    const { deliver: open, optedOut } = await withoutOptedOut(tx, live, now);
+    const { deliver: unstopped, optedOut } = await withoutOptedOut(tx, live, now);
+    const { allowed: open, refused } = await withoutRefusedMarketing(tx, unstopped, now, timing);
     const { ready: deliver, waiting } = outsideQuietHours(open, now, timing);
     const { go, held, probes } = await withoutPaused(tx, deliver, now, timing);
     // A row whose final attempt's lease ran out (its process died) gets no sixth try.
@@ -578,6 +615,7 @@ async function deliverExternally(
       ...held,
       ...expired,
       ...optedOut,
+      ...refused,
       ...waiting,
       ...givenUp,
       ...toSend.map((r) =>

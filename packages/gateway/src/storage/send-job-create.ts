@@ -7,6 +7,7 @@
 
 import type { SendResult } from '@blockcatch/sdk';
 import type { Db, Queryable } from './db.js';
+import { type MarketingRules, skipStateSql } from './recipient-skips.js';
 import {
   findJobByIdempotencyKey,
   type NewRecipients,
@@ -82,12 +83,14 @@ export type AddOutcome =
  * Creates the job named by `job.idempotencyKey` with these recipients, or adds to it those it does
  * not have. One transaction: the job row is inserted or locked first, so concurrent requests under
  * one key wait for each other, and the unique (job, number) index drops any number already there.
- * Opted-out numbers and known landlines are written skipped with their reason.
+ * Opted-out numbers, known landlines and those marketing's `rules` leave out are written skipped
+ * with their reason.
  */
 export async function createOrExtendSendJob(
   db: Db,
   job: NewSendJob & { content: unknown },
   recipients: NewRecipients,
+  rules: MarketingRules | null,
   firstAnswer: (added: { number: string; status: RecipientStatus }[]) => unknown,
 ): Promise<AddOutcome> {
   return db.transaction(async (tx) => {
@@ -128,7 +131,7 @@ export async function createOrExtendSendJob(
       );
       dueTs = Math.max(Number(row?.send_at_ts ?? 0), job.createdTs);
     }
-    const added = await insertRecipients(tx, jobId, dueTs, recipients);
+    const added = await insertRecipients(tx, jobId, dueTs, recipients, rules);
     if (created) {
       await tx.query('UPDATE send_jobs SET response_body = $2::jsonb WHERE id = $1', [
         jobId,
@@ -183,7 +186,13 @@ export async function createSendJob(
       if (!existing) throw new Error('send job vanished after an idempotency-key conflict');
       return { created: false as const, existing };
     }
-    const written = await insertRecipients(tx, job.id, job.sendAtTs ?? job.createdTs, recipients);
+    const written = await insertRecipients(
+      tx,
+      job.id,
+      job.sendAtTs ?? job.createdTs,
+      recipients,
+      null,
+    );
     const reply = answer(
       written.flatMap((r) => {
         const reason = skipReasonOf(r.status);
@@ -204,6 +213,7 @@ async function insertRecipients(
   jobId: string,
   dueTs: number,
   recipients: NewRecipients,
+  rules: MarketingRules | null,
 ): Promise<{ number: string; status: RecipientStatus }[]> {
   if (recipients.to.length === 0) return [];
   const [last] = await tx.query<{ seq: number }>(
@@ -236,6 +246,10 @@ async function insertRecipients(
     recipients.content?.map((v) => (v === null ? null : JSON.stringify(v))),
   );
   const timeZone = column('time_zone', 'text', recipients.timeZone);
+  const due = recipients.due
+    ? `COALESCE(${column('due', 'bigint', recipients.due)}, $2::bigint)`
+    : '$2::bigint';
+  const { state, joins } = skipStateSql(params, rules, due);
   const segmentsSql = sameSegments
     ? String(Math.trunc(segments?.[0] ?? 1))
     : column('segments', 'int', segments);
@@ -243,15 +257,10 @@ async function insertRecipients(
     `INSERT INTO send_recipients (job_id, seq, to_number, status, next_attempt_ts, body,
        variables, time_zone, segments)
      SELECT $1, $4::int + t.seq, t.to_number,
-            CASE WHEN ${skip} IS NOT NULL THEN ${skip}
-                 WHEN o.phone_number IS NOT NULL THEN 'skipped-opted-out'
-                 WHEN u.reason = 'landline' THEN 'skipped-landline'
-                 WHEN u.reason = 'invalid' THEN 'skipped-invalid'
-                 ELSE 'queued' END,
-            $2, ${body}, ${variables}::jsonb, ${timeZone}, ${segmentsSql}
+            CASE WHEN ${skip} IS NOT NULL THEN ${skip} ELSE ${state} END,
+            ${due}, ${body}, ${variables}::jsonb, ${timeZone}, ${segmentsSql}
      FROM unnest(${arrays.join(', ')}) WITH ORDINALITY AS t(${names.join(', ')}, seq)
-     LEFT JOIN opt_outs o ON o.phone_number = t.to_number
-     LEFT JOIN undeliverable_numbers u ON u.phone_number = t.to_number
+     ${joins}
      ON CONFLICT (job_id, to_number) DO NOTHING
      RETURNING seq, to_number, status`,
     params,

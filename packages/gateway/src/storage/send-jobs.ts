@@ -45,6 +45,8 @@ export interface NewRecipients {
   content?: (RecipientContent | null)[];
   timeZone?: (string | null)[];
   segments?: number[];
+  /** Each recipient's own due time (a send at 10:00 in each recipient's zone); else the job's. */
+  due?: number[];
 }
 
 /** The template content one recipient gets: the provider's content id and the variables' values. */
@@ -53,7 +55,7 @@ export interface RecipientContent {
   variables: Record<string, string>;
 }
 
-export type SkipReason = 'opted-out' | 'invalid' | 'landline';
+export type { SkipReason } from '@blockcatch/sdk';
 
 export interface StoredAnswer {
   id: string;

@@ -411,3 +411,17 @@ export async function listReferralCodes(db: Queryable): Promise<string[]> {
   );
   return rows.map((r) => r.code);
 }
+
+/** The owners (role `owner`): who is told when the service itself needs attention. */
+export async function findOwners(
+  db: Queryable,
+): Promise<{ id: string; phoneNumber: string; language: string }[]> {
+  const rows = await db.query<{ id: string; phone_number: string; preferred_language: string }>(
+    "SELECT id, phone_number, preferred_language FROM users WHERE role = 'owner' ORDER BY id",
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    phoneNumber: r.phone_number,
+    language: r.preferred_language,
+  }));
+}

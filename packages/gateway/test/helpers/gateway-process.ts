@@ -54,6 +54,8 @@ export async function startGatewayProcess(options: {
     BLOCKCATCH_PLATFORM_KEY: '11'.repeat(32),
     BLOCKCATCH_LOG_LEVEL: 'warn',
     BLOCKCATCH_QUIET_HOURS: 'off',
+    BLOCKCATCH_MARKETING_CONSENT: 'off',
+    BLOCKCATCH_MARKETING_WEEKLY_CAP: '0',
     BLOCKCATCH_ALERT_SWEEP_MS: '0',
     ...options.env,
   };

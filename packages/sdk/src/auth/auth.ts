@@ -11,6 +11,7 @@ import {
 } from 'amazon-cognito-identity-js';
 import { normalizePhone } from '../core/phone.js';
 import { normalizeReferralCode } from '../core/referral-code.js';
+import { MARKETING_CONSENT_ATTRIBUTE, marketingConsentAttribute } from '../core/schemas/consent.js';
 import { AuthError, ConfigError } from '../errors.js';
 import { decodeIdToken } from './id-token.js';
 import { callIdentity } from './identity-request.js';
@@ -343,12 +344,17 @@ export function createAuth(options: AuthOptions) {
   }
 
   return {
-    /** `referralCode`: the inviting driver's code (an invitation link's `?ref=`), if any. */
+    /**
+     * `referralCode`: the inviting driver's code (an invitation link's `?ref=`), if any.
+     * `marketingConsent`: the language the sign-up box's marketing text was shown in, when the
+     * person ticked it (the gateway records it with that text's words and version).
+     */
     async signUp(
       phone: string,
       password: string,
       name: string,
       referralCode?: string,
+      signUpOptions: { marketingConsent?: 'en' | 'es' } = {},
     ): Promise<SignUpResult> {
       const username = requirePhone(phone);
       const attributes = [
@@ -358,6 +364,14 @@ export function createAuth(options: AuthOptions) {
       const referral = normalizeReferralCode(referralCode ?? '');
       if (referral) {
         attributes.push(new CognitoUserAttribute({ Name: REFERRAL_ATTRIBUTE, Value: referral }));
+      }
+      if (signUpOptions.marketingConsent) {
+        attributes.push(
+          new CognitoUserAttribute({
+            Name: MARKETING_CONSENT_ATTRIBUTE,
+            Value: marketingConsentAttribute(signUpOptions.marketingConsent),
+          }),
+        );
       }
       const result = await viaLibrary<ISignUpResult>((callback) =>
         pool.signUp(username, password, attributes, [], callback),

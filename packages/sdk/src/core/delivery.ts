@@ -15,6 +15,8 @@ export const RECIPIENT_STATES = [
   'skipped-opted-out',
   'skipped-invalid',
   'skipped-landline',
+  'skipped-no-consent',
+  'skipped-weekly-cap',
 ] as const;
 export type RecipientState = (typeof RECIPIENT_STATES)[number];
 

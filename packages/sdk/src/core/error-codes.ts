@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'bad_signature',
   'unbound_variable',
   'template_language',
+  'template_not_approved',
   'job_started',
 ] as const;
 export type GatewayErrorCode = (typeof ERROR_CODES)[number];

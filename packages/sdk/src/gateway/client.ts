@@ -40,6 +40,7 @@ import { driverReferralsResource } from './resources/driver-referrals.js';
 import { driverStatusResource } from './resources/driver-status.js';
 import { flexResource } from './resources/flex.js';
 import { invitationsResource } from './resources/invitations.js';
+import { driverMarketingConsentResource } from './resources/marketing-consent.js';
 import { messagesResource } from './resources/messages.js';
 import { driverOffersResource } from './resources/offers.js';
 import { outboxResource } from './resources/outbox.js';
@@ -99,6 +100,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
       ...driverOffersResource(requester),
       ...driverReferralsResource(requester),
       ...driverAlertsResource(requester),
+      ...driverMarketingConsentResource(requester),
     },
     payments: paymentsResource(requester),
     /** Admin reads about drivers and money (the admin tables and sends are above, at the top). */

@@ -16,11 +16,16 @@ export type BatchResult = SendResult & { replayed?: boolean };
 /** The part of the gateway client a send needs. */
 export interface BatchSender {
   sendSms(
-    payload: { numbers: Recipient[]; message: string; sendAt?: string },
+    payload: { numbers: Recipient[]; message: string; sendAt?: string; localTime?: boolean },
     options?: SendOptions,
   ): Promise<BatchResult>;
   sendWhatsapp(
-    payload: { numbers: Recipient[]; msgTemplate: MsgTemplate; sendAt?: string },
+    payload: {
+      numbers: Recipient[];
+      msgTemplate: MsgTemplate;
+      sendAt?: string;
+      localTime?: boolean;
+    },
     options?: SendOptions,
   ): Promise<BatchResult>;
 }
@@ -40,6 +45,8 @@ export interface SendInBatchesOptions extends Pick<RequestOptions, 'signal'> {
   channel?: Channel;
   /** Schedules the send: an ISO date-time the gateway starts it at. */
   sendAt?: string;
+  /** `sendAt` (without an offset) is the time in each recipient's own zone. */
+  localTime?: boolean;
 }
 
 export interface BatchSendSummary extends BatchProgress {
@@ -115,7 +122,10 @@ export async function sendInBatches(
     idempotencyKey: options.key,
     ...(options.signal ? { signal: options.signal } : {}),
   };
-  const sendAt = options.sendAt === undefined ? {} : { sendAt: options.sendAt };
+  const sendAt =
+    options.sendAt === undefined
+      ? {}
+      : { sendAt: options.sendAt, ...(options.localTime ? { localTime: true } : {}) };
   // One part at a time: the gateway locks the job for each, so parallel parts would only queue.
   for (const part of splitIntoBatches(numbers, batchSize)) {
     const result =

@@ -140,6 +140,9 @@ export function MessageComposer({
                   name: tpl.name,
                   summary: templateSummary(tpl),
                 })}
+                {tpl.approvalStatus === 'approved'
+                  ? ''
+                  : ` · ${t(`admin.sendSms.approval.${tpl.approvalStatus ?? 'unknown'}`)}`}
               </option>
             ))}
           </select>
@@ -147,6 +150,12 @@ export function MessageComposer({
             <>
               <label htmlFor={`${id}-preview`}>{t('admin.notifications.templatePreview')}</label>
               <textarea id={`${id}-preview`} rows={5} readOnly value={templatePreview(template)} />
+              <p className="hint" data-testid="template-status">
+                {t('admin.sendSms.templateStatus', {
+                  status: t(`admin.sendSms.approval.${template.approvalStatus ?? 'unknown'}`),
+                })}
+                {template.rejectionReason ? ` (${template.rejectionReason})` : ''}
+              </p>
             </>
           )}
         </>

@@ -4,6 +4,7 @@ import type { SearchableRow } from '@blockcatch/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HasPhone } from '../../hooks/admin/selection.js';
+import { reasonsText } from '../../hooks/admin/send-outcome.js';
 import type { ComposedMessage } from '../../hooks/admin/send-request.js';
 import { sendWhenText } from '../../hooks/admin/send-when.js';
 import { useReviewTable } from '../../hooks/admin/useReviewTable.js';
@@ -24,6 +25,7 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
   onSend,
   notificationColumns = false,
   sendAt,
+  localTime = false,
 }: {
   /** The review's number: it keys the gateway's preview. */
   reviewId: number;
@@ -38,6 +40,8 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
   notificationColumns?: boolean;
   /** When the send starts (ISO), or undefined for now. */
   sendAt?: string | undefined;
+  /** True: `sendAt` is the time in each recipient's own zone. */
+  localTime?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const fmt = useFormat();
@@ -49,6 +53,7 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
     rows,
     composed,
     sendAt,
+    localTime,
     selected: table.selected,
     marks: table.marks,
     onMarks: table.addMarks,
@@ -57,7 +62,12 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
   const sendWhen = sendWhenText(t, i18n.language, {
     queued: preview.data?.queued ?? count,
     waiting,
-    when: sendAt === undefined ? undefined : fmt.dateTime(Date.parse(sendAt)),
+    when:
+      sendAt === undefined
+        ? undefined
+        : localTime
+          ? t('admin.sendSms.inTheirZone', { when: fmt.dateTime(Date.parse(sendAt)) })
+          : fmt.dateTime(Date.parse(sendAt)),
   });
 
   return (
@@ -71,7 +81,8 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
       </p>
       {table.marks.size > 0 && (
         <p className="hint" data-testid="blocked-count">
-          {t('admin.review.blocked', { count: table.marks.size })}
+          {t('admin.review.blocked', { count: table.marks.size })}{' '}
+          <span data-testid="blocked-reasons">{reasonsText(t, table.marks.values())}</span>
         </p>
       )}
       <div className="review-message">

@@ -2,15 +2,21 @@
 // explained next to the field until it is fixed.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Checkbox } from '../ui/Checkbox.js';
 
 export function SendAtField({
   value,
   onChange,
   invalid,
+  localTime,
+  onLocalTime,
 }: {
   value: string;
   onChange(value: string): void;
   invalid: boolean;
+  /** The time read in each recipient's zone instead of the browser's (shown when given). */
+  localTime?: boolean;
+  onLocalTime?(on: boolean): void;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -40,6 +46,15 @@ export function SendAtField({
       <p id={hintId} className="hint">
         {t('admin.sendSms.sendAtHint')}
       </p>
+      {onLocalTime && (
+        <Checkbox
+          id={`${id}-local`}
+          checked={localTime ?? false}
+          onChange={onLocalTime}
+          disabled={!value}
+          label={t('admin.sendSms.localTime')}
+        />
+      )}
       {invalid && (
         <p id={errorId} className="field-error">
           {t('admin.sendSms.sendAtPast')}

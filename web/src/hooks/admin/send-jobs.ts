@@ -3,6 +3,7 @@
 // the ones that failed or were skipped), why recipients failed, and how often to ask again.
 import {
   FAILED_STATES,
+  RECIPIENT_STATES,
   type RecipientState,
   type SendJobSummary,
   type SendRecipientRow,
@@ -33,10 +34,14 @@ export interface JobTally {
   delivered: number;
   /** Failed or undelivered, as the provider reported. */
   failed: number;
-  /** Opted out, landline or invalid: never sent. */
+  /** Opted out, landline, invalid, no consent or over the weekly cap: never sent. */
   skipped: number;
   cancelled: number;
 }
+
+const SKIPPED = new Set<RecipientState>(
+  RECIPIENT_STATES.filter((state): state is SkippedState => state.startsWith('skipped-')),
+);
 
 const count = (job: SendJobSummary, states: readonly RecipientState[]) =>
   states.reduce((sum, state) => sum + (job.counts[state] ?? 0), 0);
@@ -48,7 +53,7 @@ export function tallyJob(job: SendJobSummary): JobTally {
     sent: count(job, ['sent']),
     delivered: count(job, ['delivered']),
     failed: count(job, FAILED_STATES),
-    skipped: count(job, ['skipped-opted-out', 'skipped-invalid', 'skipped-landline']),
+    skipped: count(job, [...SKIPPED]),
     cancelled: count(job, ['cancelled']),
   };
 }
@@ -96,14 +101,10 @@ export function jobsRefetchInterval(
 /** Why a recipient did not get the message: a provider error code, a skip, or the gateway's words. */
 export type FailureReason =
   | { kind: 'provider'; code: number; text: string | null }
-  | { kind: 'skipped'; state: 'skipped-opted-out' | 'skipped-invalid' | 'skipped-landline' }
+  | { kind: 'skipped'; state: SkippedState }
   | { kind: 'other'; text: string | null };
 
-const SKIPPED = new Set<RecipientState>([
-  'skipped-opted-out',
-  'skipped-invalid',
-  'skipped-landline',
-]);
+type SkippedState = Extract<RecipientState, `skipped-${string}`>;
 
 /** One key per distinct reason (a React key, and how reasons are grouped). */
 export function reasonKey(reason: FailureReason): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sendOutcomeText } from './send-outcome.js';
+import { reasonsText, sendOutcomeText } from './send-outcome.js';
 
 const t = (key: string, values?: Record<string, unknown>) =>
   values ? `${key} ${JSON.stringify(values)}` : key;
@@ -35,5 +35,14 @@ describe('sendOutcomeText', () => {
     expect(text).toContain('admin.sendSms.skipped {"count":3');
     expect(text).toContain('admin.review.reason.opted-out (2), admin.review.reason.invalid (1)');
     expect(text).toContain('admin.sendSms.waitingForQuietHours {"count":4}');
+  });
+});
+
+describe('reasonsText', () => {
+  it('names each reason the review leaves people out for, with how many, in the order first seen', () => {
+    const reasons = ['no-consent', 'weekly-cap', 'no-consent', 'opted-out', 'no-consent'];
+    expect(reasonsText(t, reasons)).toBe(
+      'admin.review.reason.no-consent (3), admin.review.reason.weekly-cap (1), admin.review.reason.opted-out (1)',
+    );
   });
 });

@@ -19,15 +19,23 @@ export function sendOutcomeText(
   ];
   const skipped = result.skipped ?? [];
   if (skipped.length > 0) {
-    const byReason = new Map<string, number>();
-    for (const { reason } of skipped) byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
-    const reasons = [...byReason]
-      .map(([reason, n]) => `${t(`admin.review.reason.${reason}`)} (${n})`)
-      .join(', ');
+    const reasons = reasonsText(
+      t,
+      skipped.map((s) => s.reason),
+    );
     parts.push(t('admin.sendSms.skipped', { count: skipped.length, reasons }));
   }
   if (result.waitingForQuietHours) {
     parts.push(t('admin.sendSms.waitingForQuietHours', { count: result.waitingForQuietHours }));
   }
   return parts.join(' ');
+}
+
+/** "No consent to marketing (12), Weekly limit reached (3)": each reason with its count. */
+export function reasonsText(t: Translate, reasons: Iterable<string>): string {
+  const byReason = new Map<string, number>();
+  for (const reason of reasons) byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
+  return [...byReason]
+    .map(([reason, n]) => `${t(`admin.review.reason.${reason}`)} (${n})`)
+    .join(', ');
 }

@@ -121,4 +121,18 @@ describe('sendAtFromLocal', () => {
     const later = '2026-12-01T14:00:00.000Z';
     expect(buildSendRequest(sms, rows, selectEvery(rows), later).payload.sendAt).toBe(later);
   });
+
+  it("keeps the wall-clock time for each recipient's own zone, and says so on the payload", () => {
+    expect(sendAtFromLocal('2026-12-01T10:00', now, true)).toEqual({
+      ok: true,
+      sendAt: '2026-12-01T10:00',
+    });
+    expect(sendAtFromLocal('2026-11-01T10:00', now, true)).toEqual({ ok: false });
+    const rows = [{ phoneNumber: '+12025550001' }];
+    const sms = { channel: 'sms', message: 'Hi' } as const;
+    const local = buildSendRequest(sms, rows, selectEvery(rows), '2026-12-01T10:00', true);
+    expect(local.payload).toMatchObject({ sendAt: '2026-12-01T10:00', localTime: true });
+    const plain = buildSendRequest(sms, rows, selectEvery(rows), '2026-12-01T15:00:00.000Z');
+    expect(plain.payload).not.toHaveProperty('localTime');
+  });
 });

@@ -25,6 +25,7 @@ export function buildSendRequest(
   rows: readonly HasPhone[],
   selected: Selection,
   sendAt?: string,
+  localTime = false,
 ): SendRequest {
   const seen = new Set<string>();
   const numbers: { number: string }[] = [];
@@ -33,7 +34,7 @@ export function buildSendRequest(
     seen.add(row.phoneNumber);
     numbers.push({ number: row.phoneNumber });
   }
-  const at = sendAt === undefined ? {} : { sendAt };
+  const at = sendAt === undefined ? {} : { sendAt, ...(localTime ? { localTime } : {}) };
   if (composed.channel === 'sms') {
     return { channel: 'sms', payload: { numbers, message: composed.message, ...at } };
   }
@@ -51,6 +52,7 @@ export function buildSendRequest(
 export function sendAtFromLocal(
   value: string,
   now: number,
+  localTime = false,
 ): { ok: true; sendAt?: string } | { ok: false } {
   if (value.trim() === '') return { ok: true };
   // A date-time without an offset is read on the browser's clock.
@@ -58,6 +60,9 @@ export function sendAtFromLocal(
     ? new Date(value).getTime()
     : NaN;
   if (Number.isNaN(at) || at <= now) return { ok: false };
+  // In each recipient's zone the gateway reads the wall-clock time itself (and refuses it where
+  // it has passed already).
+  if (localTime) return { ok: true, sendAt: value.slice(0, 16) };
   return { ok: true, sendAt: new Date(at).toISOString() };
 }
 

@@ -11,8 +11,10 @@ export interface Review<R> {
   id: number;
   rows: R[];
   composed: ComposedMessage;
-  /** When the send starts (an ISO instant), or undefined for now. */
+  /** When the send starts (an ISO instant, or a wall-clock time with `localTime`), or now. */
   sendAt: string | undefined;
+  /** True: `sendAt` is the time in each recipient's own zone. */
+  localTime: boolean;
 }
 
 export function useMessagingFlow<F extends object, R extends HasPhone>(noFilters: F) {
@@ -20,6 +22,8 @@ export function useMessagingFlow<F extends object, R extends HasPhone>(noFilters
   const [draft, setDraft] = useState<MessageDraft>(EMPTY_DRAFT);
   /** The date-and-time field as typed (`YYYY-MM-DDTHH:mm`); empty sends now. */
   const [sendAtText, setSendAtText] = useState('');
+  /** Whether that time is read in each recipient's zone instead of the browser's. */
+  const [localTime, setLocalTime] = useState(false);
   const [review, setReview] = useState<Review<R> | null>(null);
   const [result, setResult] = useState<SendOutcome | null>(null);
   const reviews = useRef(0);
@@ -33,19 +37,20 @@ export function useMessagingFlow<F extends object, R extends HasPhone>(noFilters
   const sendAt = sendAtFromLocal(sendAtText, Date.now());
   const startReview = useCallback(
     (rows: R[], composed: ComposedMessage) => {
-      const at = sendAtFromLocal(sendAtText, Date.now());
+      const local = localTime && sendAtText !== '';
+      const at = sendAtFromLocal(sendAtText, Date.now(), local);
       if (!at.ok) return;
       setResult(null);
       reviews.current += 1;
-      setReview({ id: reviews.current, rows, composed, sendAt: at.sendAt });
+      setReview({ id: reviews.current, rows, composed, sendAt: at.sendAt, localTime: local });
     },
-    [sendAtText],
+    [sendAtText, localTime],
   );
   const cancelReview = useCallback(() => setReview(null), []);
   const sendSelected = async (selected: Selection) => {
     if (!review) return;
     const outcome = await send(
-      buildSendRequest(review.composed, review.rows, selected, review.sendAt),
+      buildSendRequest(review.composed, review.rows, selected, review.sendAt, review.localTime),
     );
     if (!outcome) return;
     setResult(outcome);
@@ -53,6 +58,7 @@ export function useMessagingFlow<F extends object, R extends HasPhone>(noFilters
       setFilters(noFilters);
       setDraft(EMPTY_DRAFT);
       setSendAtText('');
+      setLocalTime(false);
       setReview(null);
     }
   };
@@ -64,6 +70,8 @@ export function useMessagingFlow<F extends object, R extends HasPhone>(noFilters
     setDraft,
     sendAtText,
     setSendAtText,
+    localTime,
+    setLocalTime,
     sendAtValid: sendAt.ok,
     review,
     startReview,

@@ -18,6 +18,7 @@ export function useSendPreview({
   rows,
   composed,
   sendAt,
+  localTime = false,
   selected,
   marks,
   onMarks,
@@ -26,6 +27,7 @@ export function useSendPreview({
   rows: readonly HasPhone[];
   composed: ComposedMessage;
   sendAt: string | undefined;
+  localTime?: boolean;
   selected: Selection;
   marks: Marks;
   onMarks(marks: Marks): void;
@@ -40,7 +42,11 @@ export function useSendPreview({
         composed.channel === 'sms'
           ? { channel: 'sms', message: composed.message, numbers }
           : { channel: 'whatsapp', msgTemplate: toMsgTemplate(composed.template), numbers };
-      return gateway.sends.preview(sendAt === undefined ? request : { ...request, sendAt });
+      return gateway.sends.preview(
+        sendAt === undefined
+          ? request
+          : { ...request, sendAt, ...(localTime ? { localTime } : {}) },
+      );
     },
     enabled: numbers.length > 0,
     // The previous answer stays on screen while the next one is asked for.

@@ -74,6 +74,7 @@ function UnpaidInvitations() {
           onCancel={flow.cancelReview}
           onSend={flow.sendSelected}
           sendAt={review.sendAt}
+          localTime={review.localTime}
           notificationColumns
         />
       ) : (
@@ -130,6 +131,8 @@ function UnpaidInvitations() {
             value={flow.sendAtText}
             onChange={flow.setSendAtText}
             invalid={!flow.sendAtValid}
+            localTime={flow.localTime}
+            onLocalTime={flow.setLocalTime}
           />
           <div className="actions">
             <button type="submit" className="primary" disabled={!composed || !flow.sendAtValid}>

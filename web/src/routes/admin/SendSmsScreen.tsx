@@ -128,6 +128,8 @@ export function SendSmsScreen() {
         value={flow.sendAtText}
         onChange={flow.setSendAtText}
         invalid={!flow.sendAtValid}
+        localTime={flow.localTime}
+        onLocalTime={flow.setLocalTime}
       />
 
       {users.status === 'pending' && <Spinner />}
@@ -156,6 +158,7 @@ export function SendSmsScreen() {
           onCancel={flow.cancelReview}
           onSend={flow.sendSelected}
           sendAt={review.sendAt}
+          localTime={review.localTime}
         />
       ) : (
         form

@@ -30,7 +30,7 @@ const NAME_PROBLEM_KEYS: Record<Exclude<NameProblem, 'required'>, string> = {
 };
 
 export default function RegisterPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
   const [form, setForm] = useState(() => ({
@@ -41,6 +41,8 @@ export default function RegisterPage() {
     referral: referralFromSearch(search),
   }));
   const [terms, setTerms] = useState(false);
+  // Asked apart from the terms and never needed: left empty, no marketing texts.
+  const [marketing, setMarketing] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -75,7 +77,13 @@ export default function RegisterPage() {
     const phone = normalizePhone(form.phone)!;
     setBusy(true);
     try {
-      await auth.signUp(phone, form.password, form.name.trim(), form.referral);
+      await auth.signUp(
+        phone,
+        form.password,
+        form.name.trim(),
+        form.referral,
+        marketing ? { marketingConsent: i18n.language === 'es' ? 'es' : 'en' } : {},
+      );
       rememberPendingSignIn(phone, form.password);
       navigate('/confirm-account', { state: { phoneNumber: phone, fromRegister: true } });
     } catch (error) {
@@ -150,6 +158,10 @@ export default function RegisterPage() {
               {errors.terms}
             </p>
           )}
+          <div className="checkbox-field">
+            <Checkbox id="marketing-consent" checked={marketing} onChange={setMarketing} />
+            <label htmlFor="marketing-consent">{t('auth.register.marketingConsent')}</label>
+          </div>
           <FormAlert text={alert} />
           <button type="submit" className="primary" disabled={busy}>
             {t('auth.register.submit')}

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AlertSettings } from '../../components/driver/AlertSettings.js';
 import { FilterPreview } from '../../components/driver/FilterPreview.js';
+import { MarketingSettings } from '../../components/driver/MarketingSettings.js';
 import { FormAlert } from '../../components/FormAlert.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { Checkbox } from '../../components/ui/Checkbox.js';
@@ -300,6 +301,7 @@ export default function SettingsPage() {
         </button>
       </form>
       <AlertSettings />
+      <MarketingSettings />
     </main>
   );
 }

@@ -4,6 +4,7 @@ export * from './alerts.js';
 export * from './api-tokens.js';
 export * from './billing.js';
 export * from './bounds.js';
+export * from './consent.js';
 export * from './driver.js';
 export * from './export.js';
 export * from './filters.js';

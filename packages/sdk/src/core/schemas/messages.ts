@@ -39,6 +39,24 @@ export const templateVariableSchema = z.object({
 });
 export type TemplateVariable = z.infer<typeof templateVariableSchema>;
 
+/**
+ * Where WhatsApp stands on a template, as Twilio's Content API reports it
+ * (`GET /v1/Content/{Sid}/ApprovalRequests`, `whatsapp.status`); `unknown` until first synced. Only
+ * an `approved` template with a content id can be sent.
+ */
+export const TEMPLATE_APPROVAL_STATUSES = [
+  'approved',
+  'pending',
+  'received',
+  'rejected',
+  'paused',
+  'disabled',
+  'unsubmitted',
+  'unknown',
+] as const;
+export const templateApprovalStatusSchema = z.enum(TEMPLATE_APPROVAL_STATUSES);
+export type TemplateApprovalStatus = z.infer<typeof templateApprovalStatusSchema>;
+
 export const whatsappTemplateSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
@@ -51,9 +69,17 @@ export const whatsappTemplateSchema = z.object({
     .regex(/^HX[0-9a-f]{32}$/)
     .nullish(),
   variables: z.array(templateVariableSchema).optional(),
+  /** WhatsApp's approval of the content id (absent in fixtures written before it). */
+  approvalStatus: templateApprovalStatusSchema.optional(),
+  /** Why WhatsApp rejected it, when it did. */
+  rejectionReason: z.string().max(1000).nullish(),
 });
 export type WhatsappTemplate = z.infer<typeof whatsappTemplateSchema>;
 export const templatesResponseSchema = z.object({ Items: z.array(whatsappTemplateSchema) });
+/** After a sync: every template, and the ones whose status Twilio did not give (with why). */
+export const templatesSyncResponseSchema = templatesResponseSchema.extend({
+  failed: z.array(z.object({ id: z.string(), error: z.string() })),
+});
 
 export const recipientSchema = z.strictObject({ number: z.string().min(1).max(MAX_PHONE_LENGTH) });
 export type Recipient = z.infer<typeof recipientSchema>;
@@ -61,12 +87,19 @@ export type Recipient = z.infer<typeof recipientSchema>;
 /** When a scheduled send starts: an ISO date-time (the gateway bounds it to a year ahead). */
 export const sendAtSchema = boundedFormat(40, z.iso.datetime({ offset: true, local: true }));
 
+/**
+ * True: `sendAt` (a date-time without an offset, e.g. 2026-12-01T10:00) is read in each
+ * recipient's own time zone, so everyone gets the message at 10:00 where they are.
+ */
+export const localTimeSchema = z.boolean().optional();
+
 const recipientsSchema = z.array(recipientSchema).min(1).max(MAX_RECIPIENTS);
 
 export const smsSendPayloadSchema = z.strictObject({
   numbers: recipientsSchema,
   message: z.string().min(1).max(MAX_MESSAGE_LENGTH),
   sendAt: sendAtSchema.optional(),
+  localTime: localTimeSchema,
 });
 export type SmsSendPayload = z.infer<typeof smsSendPayloadSchema>;
 
@@ -98,10 +131,22 @@ export const whatsappSendPayloadSchema = z.strictObject({
   numbers: recipientsSchema,
   msgTemplate: msgTemplateSchema,
   sendAt: sendAtSchema.optional(),
+  localTime: localTimeSchema,
 });
 export type WhatsappSendPayload = z.infer<typeof whatsappSendPayloadSchema>;
 
-export const skipReasonSchema = z.enum(['opted-out', 'invalid', 'landline']);
+/**
+ * Why a recipient is not sent to: opted out (of everything, or of the marketing sender), a number
+ * that cannot take texts, no recorded consent to marketing, or the weekly marketing cap reached.
+ */
+export const skipReasonSchema = z.enum([
+  'opted-out',
+  'invalid',
+  'landline',
+  'no-consent',
+  'weekly-cap',
+]);
+export type SkipReason = z.infer<typeof skipReasonSchema>;
 
 /** The gateway's answer to a send: `message` is optional: clients fall back to their own text. */
 export const sendResultSchema = z.object({

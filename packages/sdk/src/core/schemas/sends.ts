@@ -80,7 +80,9 @@ export const sendPreviewSchema = z.object({
 export type SendPreview = z.infer<typeof sendPreviewSchema>;
 
 /** `key`: the Idempotency-Key the send will use, so recipients its job already has are counted. */
-export type SendPreviewRequest = { numbers: Recipient[]; sendAt?: string; key?: string } & (
-  | { channel: 'sms'; message: string }
-  | { channel: 'whatsapp'; msgTemplate: MsgTemplate }
-);
+export type SendPreviewRequest = {
+  numbers: Recipient[];
+  sendAt?: string;
+  localTime?: boolean;
+  key?: string;
+} & ({ channel: 'sms'; message: string } | { channel: 'whatsapp'; msgTemplate: MsgTemplate });
