@@ -105,6 +105,7 @@ export {
 } from './core/keywords.js';
 export { median, summarizeLatency } from './core/latency.js';
 export {
+  compareForTaking,
   createOfferMatcher,
   everyDay,
   type MatchContext,
@@ -116,6 +117,7 @@ export {
   type ScheduleSearch,
   SEARCH_AHEAD_MS,
   scheduleSearch,
+  WON_BLOCKS_KEPT_MS,
 } from './core/offers.js';
 export { type Page, paginate } from './core/paging.js';
 export {
@@ -224,6 +226,8 @@ export {
   MAX_BLOCK_HOURS,
   MAX_BUFFER_MINUTES,
   MAX_EMAIL_LENGTH,
+  MAX_HOURS_PER_DAY,
+  MAX_HOURS_PER_WEEK,
   MAX_ID_LENGTH,
   MAX_MESSAGE_LENGTH,
   MAX_MONEY,

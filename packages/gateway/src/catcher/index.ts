@@ -18,7 +18,7 @@ import {
   runLeaseRound,
 } from '../storage/driver-leases.js';
 import { markNeedsCode, setThrottledUntil, updateLinkSession } from '../storage/driver-links.js';
-import { listUpcomingWonBlocks, type OfferRecord, recordOffers } from '../storage/driver-offers.js';
+import { listRecentWonBlocks, type OfferRecord, recordOffers } from '../storage/driver-offers.js';
 import { createDriverPolling, type PollerOptions } from './driver-polling.js';
 
 /** Offer records kept while the database cannot be reached; the oldest go first past it. */
@@ -178,7 +178,7 @@ export function createCatcher(deps: {
     for (const userId of polling.userIds()) if (!heldSet.has(userId)) stopPoller(userId);
     const drivers = await loadCatchableDrivers(db, held);
     const fresh = drivers.filter((d) => !polling.has(d.userId));
-    const wonBlocks = await listUpcomingWonBlocks(
+    const wonBlocks = await listRecentWonBlocks(
       db,
       fresh.map((d) => d.userId),
       now(),

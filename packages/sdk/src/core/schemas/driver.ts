@@ -15,6 +15,9 @@ import {
 export const MAX_BLOCK_HOURS = 24;
 /** The most warehouses that may have rules of their own. */
 export const MAX_STATION_RULES = 200;
+/** The highest caps on hours of blocks a driver may set, per day and per week. */
+export const MAX_HOURS_PER_DAY = 24;
+export const MAX_HOURS_PER_WEEK = 168;
 
 import { isoDaySchema } from './filters.js';
 import { timestampSchema, userStatusSchema } from './users.js';
@@ -110,6 +113,12 @@ export const driverFiltersSchema = z
     minBlockHours: blockHoursSchema.default(0),
     /** The longest block taken, in hours; null takes any. */
     maxBlockHours: blockHoursSchema.positive().nullable().default(null),
+    /** Most hours of won blocks starting on one day of the driver's clock; absent is no cap. */
+    maxHoursPerDay: z.number().positive().max(MAX_HOURS_PER_DAY).optional(),
+    /** Most hours of won blocks starting in one week (Monday to Sunday); absent is no cap. */
+    maxHoursPerWeek: z.number().positive().max(MAX_HOURS_PER_WEEK).optional(),
+    /** A block paying at least this many dollars passes whatever its pay per hour; absent is off. */
+    anyBlockPay: moneySchema.positive().optional(),
   })
   .superRefine((filters, ctx) => {
     for (const id of Object.keys(filters.stationRules)) {
@@ -368,6 +377,9 @@ const FILTER_KEYS = [
   'stationRules',
   'minBlockHours',
   'maxBlockHours',
+  'maxHoursPerDay',
+  'maxHoursPerWeek',
+  'anyBlockPay',
 ] as const;
 const STATION_RULE_KEYS = ['minHourlyPay', 'minBlockPay', 'timeBufferMinutes'] as const;
 
