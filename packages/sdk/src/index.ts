@@ -268,6 +268,7 @@ export {
   platformLinkResponseSchema,
   platformSignInRequestSchema,
   platformStateResponseSchema,
+  platformVerifiedResponseSchema,
   platformVerifyRequestSchema,
   portalResponseSchema,
   priceResponseSchema,

@@ -62,6 +62,8 @@ export interface DriverPollingDeps {
   onUnauthorized(userId: string): void;
   /** The platform wants a new one-time code before this account polls again (already removed). */
   onCodeRequired(userId: string): void;
+  /** The platform asks the driver for a check in its app before it lists offers (already removed). */
+  onVerificationRequired(userId: string): void;
   /** The platform throttles this account's polls until `until` (epoch ms). */
   onThrottled?(userId: string, until: number): void;
   onError(error: unknown): void;
@@ -151,6 +153,12 @@ export function createDriverPolling(deps: DriverPollingDeps): DriverPolling {
 
   async function afterFailure(driver: Driver, error: unknown): Promise<number> {
     const { userId } = driver;
+    if (error instanceof PlatformError && error.kind === 'verification-required') {
+      // Polling on would catch nothing and may look like a bot: stop until the driver confirms.
+      stop(driver);
+      deps.onVerificationRequired(userId);
+      return 0;
+    }
     if (error instanceof PlatformError && error.kind === 'throttled') {
       const delay = delayAfter(
         { kind: 'throttled', retryAfterMs: error.retryAfterMs ?? 1000 },

@@ -17,7 +17,12 @@ import {
   releaseHolder,
   runLeaseRound,
 } from '../storage/driver-leases.js';
-import { markNeedsCode, setThrottledUntil, updateLinkSession } from '../storage/driver-links.js';
+import {
+  markNeedsCode,
+  markNeedsVerification,
+  setThrottledUntil,
+  updateLinkSession,
+} from '../storage/driver-links.js';
 import { listRecentWonBlocks, type OfferRecord, recordOffers } from '../storage/driver-offers.js';
 import { createDriverPolling, type PollerOptions } from './driver-polling.js';
 
@@ -105,6 +110,15 @@ export function createCatcher(deps: {
           wake();
         },
         (error) => log.error({ err: error }, 'could not mark a driver as needing a code'),
+      );
+    },
+    onVerificationRequired: (userId) => {
+      void markNeedsVerification(db, userId, now()).then(
+        (at) => {
+          if (at !== null) onEvent(userId, { kind: 'needs-verification', at });
+          wake();
+        },
+        (error) => log.error({ err: error }, 'could not mark a driver as needing a check'),
       );
     },
     onThrottled: (userId, until) => {

@@ -10,6 +10,7 @@ import type { Db, Queryable } from '../storage/db.js';
 import { registerDriverRoutes } from './routes.js';
 import { registerSandboxPlatformRoutes } from './sandbox-routes.js';
 import { type SeededDriver, setUpSeededDrivers } from './seeded-drivers.js';
+import { registerVerificationRoutes } from './verification-routes.js';
 
 export interface DriverService {
   platform: SandboxPlatform;
@@ -50,6 +51,7 @@ export async function createDriverService(deps: {
       retryAfterMs: sandbox.retryAfterMs,
       failureRate: sandbox.failureRate,
       sessionTtlMs: sandbox.sessionTtlMs,
+      verificationRate: sandbox.verificationRate,
     },
   });
   const catcher = createCatcher({
@@ -75,6 +77,12 @@ export async function createDriverService(deps: {
         cipher,
         onDriverChanged: () => catcher.wake(),
         limits: deps.config.identityLimits,
+      });
+      registerVerificationRoutes(app, {
+        db,
+        platform,
+        cipher,
+        onDriverChanged: () => catcher.wake(),
       });
       registerSandboxPlatformRoutes(app, platform);
     },

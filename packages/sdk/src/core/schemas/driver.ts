@@ -211,6 +211,12 @@ export type PlatformVerifyRequest = z.input<typeof platformVerifyRequestSchema>;
 /** The answer of verify (true) and of `DELETE /platform` (false). */
 export const platformLinkResponseSchema = z.object({ proxyInstalled: z.boolean() });
 
+/**
+ * `POST /platform/verified`: the driver says they completed the check the platform asked for in
+ * its app; the platform agreed, and searching resumes. (409 `verification_pending` when it does not.)
+ */
+export const platformVerifiedResponseSchema = z.object({ resumed: z.literal(true) });
+
 /** `GET /platform`: connected, and whether a sign-in waits for its code. */
 export const platformStateResponseSchema = z.object({
   proxyInstalled: z.boolean(),
@@ -306,6 +312,7 @@ export const offersResponseSchema = z.object({ Items: z.array(offerItemSchema) }
 export const NOT_SEARCHING_REASONS = [
   'system-off',
   'needs-code',
+  'needs-verification',
   'not-connected',
   'setup-incomplete',
   'not-in-good-standing',
@@ -329,8 +336,11 @@ export const driverDashboardSchema = z.object({
    * schedule window), or null when the schedule has no window.
    */
   searchingFrom: z.number().nullable(),
-  /** Something only the driver can fix: the platform asks for a new one-time code. */
-  needsAttention: z.enum(['enter-code']).nullable(),
+  /**
+   * Something only the driver can fix: the platform asks for a new one-time code ('enter-code'),
+   * or for a check in the platform's own app, which the driver then confirms ('verify').
+   */
+  needsAttention: z.enum(['enter-code', 'verify']).nullable(),
   offers: z.object({ won: z.number(), disliked: z.number(), gone: z.number() }),
   proxyInstalled: z.boolean(),
   setupComplete: z.boolean(),
