@@ -7,6 +7,7 @@ import type { GatewayConfig } from '../config.js';
 import { createCredentialCipher, loadPlatformKey } from '../platform/credential-cipher.js';
 import { createSandboxPlatform, type SandboxPlatform } from '../platform/sandbox.js';
 import type { Db, Queryable } from '../storage/db.js';
+import { registerCalendarFeedRoutes } from './calendar-feed-routes.js';
 import { registerDriverRoutes } from './routes.js';
 import { registerSandboxPlatformRoutes } from './sandbox-routes.js';
 import { type SeededDriver, setUpSeededDrivers } from './seeded-drivers.js';
@@ -84,6 +85,7 @@ export async function createDriverService(deps: {
         cipher,
         onDriverChanged: () => catcher.wake(),
       });
+      registerCalendarFeedRoutes(app, { db, platform, publicUrl: config.publicUrl });
       registerSandboxPlatformRoutes(app, platform);
     },
     start() {

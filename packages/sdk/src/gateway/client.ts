@@ -27,6 +27,7 @@ import { adminDriversResource } from './resources/admin-drivers.js';
 import { driverAlertsResource } from './resources/alerts.js';
 import { apiTokensResource } from './resources/api-tokens.js';
 import { billingResource } from './resources/billing.js';
+import { calendarFeedResource } from './resources/calendar-feed.js';
 import { currentUserResource } from './resources/current-user.js';
 import { driverReferralsResource } from './resources/driver-referrals.js';
 import { driverStatusResource } from './resources/driver-status.js';
@@ -149,6 +150,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
       ...driverOffersResource(requester),
       ...driverReferralsResource(requester),
       ...driverAlertsResource(requester),
+      ...calendarFeedResource(requester),
     },
     payments: paymentsResource(requester),
     /** Admin reads about drivers and money (the admin tables and sends are above, at the top). */

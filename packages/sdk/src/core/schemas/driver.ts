@@ -377,6 +377,20 @@ export const driverCalendarSchema = z.object({
 });
 export type DriverCalendar = z.infer<typeof driverCalendarSchema>;
 
+/** `GET /calendar-feed`: whether the driver has a private calendar address, and since when. */
+export const calendarFeedStateSchema = z.object({
+  active: z.boolean(),
+  createdAt: z.number().nullable(),
+});
+export type CalendarFeedState = z.infer<typeof calendarFeedStateSchema>;
+
+/**
+ * `POST /calendar-feed`: a new private address serving the won blocks as iCalendar, shown this
+ * once (only its hash is kept); the address made before stops working.
+ */
+export const calendarFeedCreatedSchema = z.object({ url: z.string(), createdAt: z.number() });
+export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
+
 const FILTER_KEYS = [
   'warehouses',
   'minHourlyPay',
