@@ -119,6 +119,13 @@ export {
   scheduleSearch,
   WON_BLOCKS_KEPT_MS,
 } from './core/offers.js';
+export {
+  type OutcomeCount,
+  REFUSAL_FILTER,
+  reactionBand,
+  summarizeOutcomes,
+  TOP_REFUSALS,
+} from './core/outcomes.js';
 export { type Page, paginate } from './core/paging.js';
 export {
   invitationFirstName,
@@ -251,11 +258,15 @@ export {
   type OfferItem,
   type OfferKind,
   type OffersQuery,
+  type Outcomes,
+  type OutcomeWindow,
   offerItemSchema,
   offerKindSchema,
   offerSchema,
   offersQuerySchema,
   offersResponseSchema,
+  outcomesResponseSchema,
+  outcomeWindowSchema,
   type Payment,
   type PaymentStatus,
   type PlatformChallenge,
@@ -277,9 +288,12 @@ export {
   portalResponseSchema,
   priceResponseSchema,
   productSchema,
+  REACTION_BANDS,
+  type ReactionBand,
   type Recipient,
   type Referral,
   type RefundRequest,
+  type RefusalCount,
   type ResellerView,
   ROWS_PER_PAGE,
   type Role,

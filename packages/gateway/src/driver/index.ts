@@ -8,6 +8,7 @@ import { createCredentialCipher, loadPlatformKey } from '../platform/credential-
 import { createSandboxPlatform, type SandboxPlatform } from '../platform/sandbox.js';
 import type { Db, Queryable } from '../storage/db.js';
 import { registerCalendarFeedRoutes } from './calendar-feed-routes.js';
+import { registerOutcomeRoutes } from './outcome-routes.js';
 import { registerDriverRoutes } from './routes.js';
 import { registerSandboxPlatformRoutes } from './sandbox-routes.js';
 import { type SeededDriver, setUpSeededDrivers } from './seeded-drivers.js';
@@ -86,6 +87,7 @@ export async function createDriverService(deps: {
         onDriverChanged: () => catcher.wake(),
       });
       registerCalendarFeedRoutes(app, { db, platform, publicUrl: config.publicUrl });
+      registerOutcomeRoutes(app, { db });
       registerSandboxPlatformRoutes(app, platform);
     },
     start() {

@@ -9,5 +9,6 @@ export * from './filters.js';
 export * from './invitations.js';
 export * from './latency.js';
 export * from './messages.js';
+export * from './outcomes.js';
 export * from './referrals.js';
 export * from './users.js';
