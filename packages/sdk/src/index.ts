@@ -90,6 +90,7 @@ export {
   previewFilters,
   type SeenOffer,
 } from './core/filter-preview.js';
+export { type InsightSuggestion, insightSuggestion } from './core/insight.js';
 export {
   filterInvitees,
   type InviteeFilterContext,
@@ -223,10 +224,14 @@ export {
   filterStateSchema,
   flexUserSchema,
   flexUsersResponseSchema,
+  INSIGHT_MIN_DRIVERS,
+  INSIGHT_WEEKS,
+  type InsightFigure,
   type Invitation,
   type InvitationBacklog,
   type InvitationStatus,
   type InviteeFilters,
+  insightFigureSchema,
   invitationBacklogResponseSchema,
   invitationResponseSchema,
   invitationSchema,
@@ -315,6 +320,7 @@ export {
   type SignedInUser,
   type SmsSendPayload,
   type SparkUser,
+  type StationInsight,
   type StationRule,
   type Subscription,
   savedSettingsResponseSchema,
@@ -329,6 +335,7 @@ export {
   sortDirectionSchema,
   sparkUserSchema,
   sparkUsersResponseSchema,
+  stationInsightResponseSchema,
   stationRuleSchema,
   storedDriverFiltersSchema,
   subscriptionSchema,

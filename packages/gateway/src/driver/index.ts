@@ -8,6 +8,7 @@ import { createCredentialCipher, loadPlatformKey } from '../platform/credential-
 import { createSandboxPlatform, type SandboxPlatform } from '../platform/sandbox.js';
 import type { Db, Queryable } from '../storage/db.js';
 import { registerCalendarFeedRoutes } from './calendar-feed-routes.js';
+import { registerInsightRoutes } from './insight-routes.js';
 import { registerOutcomeRoutes } from './outcome-routes.js';
 import { registerDriverRoutes } from './routes.js';
 import { registerSandboxPlatformRoutes } from './sandbox-routes.js';
@@ -88,6 +89,7 @@ export async function createDriverService(deps: {
       });
       registerCalendarFeedRoutes(app, { db, platform, publicUrl: config.publicUrl });
       registerOutcomeRoutes(app, { db });
+      registerInsightRoutes(app, { db, platform });
       registerSandboxPlatformRoutes(app, platform);
     },
     start() {

@@ -6,6 +6,7 @@ export * from './bounds.js';
 export * from './driver.js';
 export * from './export.js';
 export * from './filters.js';
+export * from './insight.js';
 export * from './invitations.js';
 export * from './latency.js';
 export * from './messages.js';
