@@ -9,7 +9,7 @@ const source = { conditions: ['source'] };
 // Suites that start whole gateways get a minute per test: on two loaded cores a start alone can take
 // half of that. Waiting inside a test goes through eventually(), never a fixed sleep.
 /** Gateway suites that run once per database (see packages/gateway/test/helpers/database.ts). */
-const STORAGE_SUITES = ['test/storage.test.ts'];
+const STORAGE_SUITES = ['test/storage.test.ts', 'test/station-insight.test.ts'];
 // Tests run in Vite's server environment, which resolves with its own conditions: without this,
 // `@blockcatch/sdk` would resolve to the built dist instead of src.
 const ssr = { resolve: { conditions: ['source'], externalConditions: ['source'] } };

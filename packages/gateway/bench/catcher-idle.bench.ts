@@ -44,6 +44,7 @@ function quietPlatform(): { platform: DeliveryPlatform; polls: () => number } {
     signIn: refuse,
     verifyOtp: refuse,
     refreshSession: refuse,
+    verificationPending: refuse,
     acceptOffer: refuse,
     arrive: refuse,
     async listOffers() {
@@ -152,6 +153,7 @@ async function polledDrivers(drivers: number, seconds: number, distinct: boolean
     refreshSession: refuse,
     onUnauthorized: () => {},
     onCodeRequired: () => {},
+    onVerificationRequired: () => {},
     onError: () => {},
   });
   for (let i = 0; i < drivers; i++) {

@@ -254,6 +254,8 @@ export const configSchema = z.object({
       failureRate: z.coerce.number().min(0).max(1).default(0.01),
       /** How long a platform access token works before the catcher refreshes it. */
       sessionTtlMs: z.coerce.number().int().min(1000).default(3_600_000),
+      /** Probability that a poll makes the platform ask for a check in its app (captcha, identity). */
+      verificationRate: z.coerce.number().min(0).max(1).default(0),
     })
     .prefault({}),
   /** Alerts to drivers (alerts/): how often time-based alerts are looked for (0: never). */
@@ -338,6 +340,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
     principalVersionCheckMs: e('BLOCKCATCH_PRINCIPAL_VERSION_CHECK_MS'),
     goodStandingSweepMs: e('BLOCKCATCH_GOOD_STANDING_SWEEP_MS'),
     paymentWebhookToleranceSeconds: e('BLOCKCATCH_PAYMENT_WEBHOOK_TOLERANCE_S'),
+    sandboxPlatform: {
+      verificationRate: e('BLOCKCATCH_SANDBOX_VERIFICATION_RATE'),
+    },
     alerts: {
       sweepMs: e('BLOCKCATCH_ALERT_SWEEP_MS'),
       throttleAlertMinMs: e('BLOCKCATCH_THROTTLE_ALERT_MIN_MS'),

@@ -21,6 +21,7 @@ import {
 } from './http/metrics.js';
 import { installPipeline } from './http/pipeline.js';
 import { cachePrincipals } from './http/principal-cache.js';
+import { describeRequestForLog } from './http/request-log.js';
 import { createIdentity } from './identity/index.js';
 import type { Identity } from './identity/types.js';
 import { createMessaging, type Messaging } from './messaging/index.js';
@@ -99,7 +100,7 @@ export async function buildGateway(
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             // A database error's `detail` and `parameters` quote the values it was given (codes,
             // phone numbers, hashes): only its name, code and message are kept.
-            serializers: { err: describeErrorForLog },
+            serializers: { err: describeErrorForLog, req: describeRequestForLog },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
   });

@@ -36,24 +36,28 @@ export interface DriverGateway {
 
 export async function startDriverGateway(
   config: Partial<GatewayConfigInput> = {},
+  options: Parameters<typeof buildGateway>[1] = {},
 ): Promise<DriverGateway> {
-  const gateway = await buildGateway({
-    port: 0,
-    logLevel: 'silent',
-    seed: false,
-    ...config,
-    // Time-based alerts off: what a test sees must not depend on how long it runs.
-    alerts: { sweepMs: 0, ...config.alerts },
-    catcher: { ...FAST.catcher, ...config.catcher },
-    sandboxPlatform: { ...FAST.sandboxPlatform, ...config.sandboxPlatform },
-    // Every test driver connects from 127.0.0.1: the per-address limits would stop the suite.
-    identityLimits: {
-      codesPerIpPerHour: 100_000,
-      passwordFailuresPerIpPerHour: 100_000,
-      codesPerHour: 100_000,
-      ...config.identityLimits,
+  const gateway = await buildGateway(
+    {
+      port: 0,
+      logLevel: 'silent',
+      seed: false,
+      ...config,
+      // Time-based alerts off: what a test sees must not depend on how long it runs.
+      alerts: { sweepMs: 0, ...config.alerts },
+      catcher: { ...FAST.catcher, ...config.catcher },
+      sandboxPlatform: { ...FAST.sandboxPlatform, ...config.sandboxPlatform },
+      // Every test driver connects from 127.0.0.1: the per-address limits would stop the suite.
+      identityLimits: {
+        codesPerIpPerHour: 100_000,
+        passwordFailuresPerIpPerHour: 100_000,
+        codesPerHour: 100_000,
+        ...config.identityLimits,
+      },
     },
-  });
+    options,
+  );
   await gateway.app.listen({ host: '127.0.0.1', port: 0 });
   const address = gateway.app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

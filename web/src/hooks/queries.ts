@@ -16,6 +16,8 @@ export const driverQueries = {
   all: ['driver'] as const,
   dashboard: () =>
     queryOptions({ queryKey: ['driver', 'dashboard'], queryFn: () => gateway.driver.dashboard() }),
+  outcomes: () =>
+    queryOptions({ queryKey: ['driver', 'outcomes'], queryFn: () => gateway.driver.outcomes() }),
   offers: (kind: OfferKind) =>
     queryOptions({
       queryKey: ['driver', 'offers', kind],
@@ -128,6 +130,11 @@ export const adminQueries = {
     queryOptions({
       queryKey: ['admin', 'userLatency', phoneNumber],
       queryFn: () => gateway.admin.userLatency(phoneNumber),
+    }),
+  userOutcomes: (phoneNumber: string) =>
+    queryOptions({
+      queryKey: ['admin', 'userOutcomes', phoneNumber],
+      queryFn: () => gateway.admin.userOutcomes(phoneNumber),
     }),
   userCalendar: (phoneNumber: string) =>
     queryOptions({

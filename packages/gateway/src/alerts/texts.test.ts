@@ -27,6 +27,7 @@ const events: AlertEvent[] = [
     count: 7,
     pay: 420,
   },
+  { kind: 'needs-verification', at: AT },
 ];
 
 describe('alert texts', () => {
@@ -53,9 +54,19 @@ describe('alert texts', () => {
     );
   });
 
+  it('send the driver to the dashboard to say they completed the check in the app, in Spanish too', () => {
+    const check = { kind: 'needs-verification', at: AT } as const;
+    expect(alertText(check, { ...base, language: 'en' })).toContain(
+      "press I've done it: https://app.example/flex/dashboard",
+    );
+    expect(alertText(check, { ...base, language: 'es' })).toContain(
+      'pulsa Ya lo hice: https://app.example/flex/dashboard',
+    );
+  });
+
   it('send news at any hour and let reminders wait for quiet hours', () => {
     expect([...AT_ANY_HOUR].sort()).toEqual(
-      ['block-won', 'disconnected', 'needs-code', 'throttled'].sort(),
+      ['block-won', 'disconnected', 'needs-code', 'needs-verification', 'throttled'].sort(),
     );
     expect(AT_ANY_HOUR.has('expiring')).toBe(false);
     expect(AT_ANY_HOUR.has('payment-failed')).toBe(false);

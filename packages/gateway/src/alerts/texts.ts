@@ -19,6 +19,8 @@ export type AlertEvent =
     }
   /** The platform wants a new one-time code; `at` is when the link was marked (one episode). */
   | { kind: 'needs-code'; at: number }
+  /** The platform asks for a check in its app; `at` is when the link was marked (one episode). */
+  | { kind: 'needs-verification'; at: number }
   /** The platform refused the session and its refresh; `at` is when the link was last written. */
   | { kind: 'disconnected'; at: number }
   | { kind: 'throttled'; until: number }
@@ -37,6 +39,7 @@ export type AlertEvent =
 export const ALERT_SWITCH: Record<AlertEvent['kind'], AlertKind> = {
   'block-won': 'blockWon',
   'needs-code': 'account',
+  'needs-verification': 'account',
   disconnected: 'account',
   throttled: 'throttled',
   expiring: 'expiring',
@@ -51,6 +54,7 @@ export const ALERT_SWITCH: Record<AlertEvent['kind'], AlertKind> = {
 export const AT_ANY_HOUR: ReadonlySet<AlertEvent['kind']> = new Set([
   'block-won',
   'needs-code',
+  'needs-verification',
   'disconnected',
   'throttled',
 ]);
@@ -59,6 +63,7 @@ export const AT_ANY_HOUR: ReadonlySet<AlertEvent['kind']> = new Set([
 const LINKS: Record<AlertEvent['kind'], string> = {
   'block-won': '/flex/calendar',
   'needs-code': '/flex/login',
+  'needs-verification': '/flex/dashboard',
   disconnected: '/flex/login',
   throttled: '',
   expiring: '/payment',
@@ -72,6 +77,7 @@ export function alertKey(event: AlertEvent): string {
     case 'block-won':
       return `alert:block-won:${event.offerId}`;
     case 'needs-code':
+    case 'needs-verification':
     case 'disconnected':
       return `alert:${event.kind}:${event.at}`;
     case 'throttled':
@@ -126,6 +132,8 @@ export function alertText(
       });
     case 'needs-code':
       return fill(texts.needsCode, { link });
+    case 'needs-verification':
+      return fill(texts.needsVerification, { link });
     case 'disconnected':
       return fill(texts.disconnected, { link });
     case 'throttled':

@@ -5,7 +5,12 @@
 // compiled matcher (compiled when its filters arrive, so the first offer is decided at once, and
 // shared by drivers with the same filters) but not the filters themselves, and keeps the offers
 // it has seen, and its won blocks, only while there are any.
-import type { Block, DriverFilters } from '@blockcatch/sdk';
+import {
+  type Block,
+  compareForTaking,
+  type DriverFilters,
+  WON_BLOCKS_KEPT_MS,
+} from '@blockcatch/sdk';
 import {
   type DeliveryPlatform,
   PlatformError,
@@ -59,6 +64,8 @@ export interface DriverPollingDeps {
   onUnauthorized(userId: string): void;
   /** The platform wants a new one-time code before this account polls again (already removed). */
   onCodeRequired(userId: string): void;
+  /** The platform asks the driver for a check in its app before it lists offers (already removed). */
+  onVerificationRequired(userId: string): void;
   /** The platform throttles this account's polls until `until` (epoch ms). */
   onThrottled?(userId: string, until: number): void;
   onError(error: unknown): void;
@@ -196,6 +203,12 @@ export function createDriverPolling(deps: DriverPollingDeps): DriverPolling {
 
   async function afterFailure(slot: number, error: unknown): Promise<number> {
     const userId = userIds[slot]!;
+    if (error instanceof PlatformError && error.kind === 'verification-required') {
+      // Polling on would catch nothing and may look like a bot: stop until the driver confirms.
+      stop(slot);
+      deps.onVerificationRequired(userId);
+      return 0;
+    }
     if (error instanceof PlatformError && error.kind === 'throttled') {
       const delay = block(
         slot,
@@ -251,10 +264,17 @@ export function createDriverPolling(deps: DriverPollingDeps): DriverPolling {
     const seen = driver.seen;
     const present = new Set<string>();
     const accepts: Promise<void>[] = [];
+    const fresh: PlatformOffer[] = [];
     for (const offer of offers) {
       present.add(offer.offerId);
       if (seen.has(offer.offerId)) continue;
       seen.add(offer.offerId);
+      fresh.push(offer);
+    }
+    // Several wanted offers in one answer: the best-paying is decided (and accepted) first, so
+    // overlap and the hours caps leave the lesser ones.
+    if (fresh.length > 1) fresh.sort(compareForTaking);
+    for (const offer of fresh) {
       const decision = matcher(offer, { now: at, wonBlocks });
       const seenAt = driver.retrying?.get(offer.offerId) ?? at;
       driver.retrying?.delete(offer.offerId);
@@ -305,9 +325,9 @@ export function createDriverPolling(deps: DriverPollingDeps): DriverPolling {
       if (driver.retrying.size === 0) driver.retrying = null;
     }
     await Promise.all(accepts);
-    // Blocks that are over no longer matter for overlap.
+    // Blocks over for longer than the hours caps look back no longer matter.
     for (let i = wonBlocks.length - 1; i >= 0; i--) {
-      if (wonBlocks[i]!.endTime <= at) wonBlocks.splice(i, 1);
+      if (wonBlocks[i]!.endTime <= at - WON_BLOCKS_KEPT_MS) wonBlocks.splice(i, 1);
     }
     // Nothing listed any more: back to the bare record.
     if (seen.size === 0 && !driver.retrying) driver.seen = null;

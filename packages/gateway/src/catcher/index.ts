@@ -18,8 +18,13 @@ import {
   releaseHolder,
   runLeaseRound,
 } from '../storage/driver-leases.js';
-import { markNeedsCode, setThrottledUntil, updateLinkSession } from '../storage/driver-links.js';
-import { listUpcomingWonBlocks, type OfferRecord, recordOffers } from '../storage/driver-offers.js';
+import {
+  markNeedsCode,
+  markNeedsVerification,
+  setThrottledUntil,
+  updateLinkSession,
+} from '../storage/driver-links.js';
+import { listRecentWonBlocks, type OfferRecord, recordOffers } from '../storage/driver-offers.js';
 import { createDriverPolling, type PollerOptions } from './driver-polling.js';
 import { createCatcherMetrics } from './metrics.js';
 
@@ -115,6 +120,15 @@ export function createCatcher(deps: {
         (error) => log.error({ err: error }, 'could not mark a driver as needing a code'),
       );
     },
+    onVerificationRequired: (userId) => {
+      void markNeedsVerification(db, userId, now()).then(
+        (at) => {
+          if (at !== null) onEvent(userId, { kind: 'needs-verification', at });
+          wake();
+        },
+        (error) => log.error({ err: error }, 'could not mark a driver as needing a check'),
+      );
+    },
     onThrottled: (userId, until) => {
       const at = now();
       void setThrottledUntil(db, userId, until, at).then(
@@ -186,7 +200,7 @@ export function createCatcher(deps: {
     for (const userId of polling.userIds()) if (!heldSet.has(userId)) stopPoller(userId);
     const drivers = await loadCatchableDrivers(db, held);
     const fresh = drivers.filter((d) => !polling.has(d.userId));
-    const wonBlocks = await listUpcomingWonBlocks(
+    const wonBlocks = await listRecentWonBlocks(
       db,
       fresh.map((d) => d.userId),
       now(),

@@ -27,6 +27,7 @@ export async function readDashboard(
   const schedule = filters === null ? null : scheduleSearch(filters, now);
   const systemOn = user.status === 'start';
   const needsCode = link?.state === 'needs-code';
+  const needsVerification = !needsCode && link?.verification_required_ts != null;
   const throttledUntil =
     link?.throttled_until_ts != null && Number(link.throttled_until_ts) > now
       ? Number(link.throttled_until_ts)
@@ -35,19 +36,21 @@ export async function readDashboard(
     ? 'system-off'
     : needsCode
       ? 'needs-code'
-      : !user.proxy_installed || link?.state !== 'connected'
-        ? 'not-connected'
-        : !user.setup_complete
-          ? 'setup-incomplete'
-          : !user.good_standing
-            ? 'not-in-good-standing'
-            : throttledUntil !== null
-              ? 'throttled'
-              : schedule !== null && !schedule.searching
-                ? 'outside-schedule'
-                : lease === null
-                  ? 'starting'
-                  : null;
+      : needsVerification
+        ? 'needs-verification'
+        : !user.proxy_installed || link?.state !== 'connected'
+          ? 'not-connected'
+          : !user.setup_complete
+            ? 'setup-incomplete'
+            : !user.good_standing
+              ? 'not-in-good-standing'
+              : throttledUntil !== null
+                ? 'throttled'
+                : schedule !== null && !schedule.searching
+                  ? 'outside-schedule'
+                  : lease === null
+                    ? 'starting'
+                    : null;
   const expiration = user.expiration_ts === null ? null : Number(user.expiration_ts);
   return {
     status: user.status,
@@ -56,7 +59,7 @@ export async function readDashboard(
     notSearchingBecause: reason,
     throttledUntil: reason === 'throttled' ? throttledUntil : null,
     searchingFrom: reason === 'outside-schedule' ? (schedule?.searchFrom ?? null) : null,
-    needsAttention: needsCode ? 'enter-code' : null,
+    needsAttention: needsCode ? 'enter-code' : needsVerification ? 'verify' : null,
     offers,
     proxyInstalled: user.proxy_installed,
     setupComplete: user.setup_complete,

@@ -9,9 +9,13 @@ import type { GatewayConfig } from '../config.js';
 import { createCredentialCipher, loadPlatformKey } from '../platform/credential-cipher.js';
 import { createSandboxPlatform, type SandboxPlatform } from '../platform/sandbox.js';
 import type { Db, Queryable } from '../storage/db.js';
+import { registerCalendarFeedRoutes } from './calendar-feed-routes.js';
+import { registerInsightRoutes } from './insight-routes.js';
+import { registerOutcomeRoutes } from './outcome-routes.js';
 import { registerDriverRoutes } from './routes.js';
 import { registerSandboxPlatformRoutes } from './sandbox-routes.js';
 import { type SeededDriver, setUpSeededDrivers } from './seeded-drivers.js';
+import { registerVerificationRoutes } from './verification-routes.js';
 
 export interface DriverService {
   platform: SandboxPlatform;
@@ -54,6 +58,7 @@ export async function createDriverService(deps: {
       retryAfterMs: sandbox.retryAfterMs,
       failureRate: sandbox.failureRate,
       sessionTtlMs: sandbox.sessionTtlMs,
+      verificationRate: sandbox.verificationRate,
     },
   });
   const catcher = createCatcher({
@@ -82,6 +87,15 @@ export async function createDriverService(deps: {
         limits: deps.config.identityLimits,
         productTimeZone: deps.config.productTimeZone,
       });
+      registerVerificationRoutes(app, {
+        db,
+        platform,
+        cipher,
+        onDriverChanged: () => catcher.wake(),
+      });
+      registerCalendarFeedRoutes(app, { db, platform, publicUrl: config.publicUrl });
+      registerOutcomeRoutes(app, { db });
+      registerInsightRoutes(app, { db, platform });
       registerSandboxPlatformRoutes(app, platform);
     },
     start() {

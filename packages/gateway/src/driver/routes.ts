@@ -405,6 +405,12 @@ async function platformCall<T>(reply: FastifyReply, call: () => Promise<T>): Pro
       case 'unauthorized':
       case 'session-expired':
         throw new ApiError(409, 'not_connected', 'Connect your delivery account again.');
+      case 'verification-required':
+        throw new ApiError(
+          409,
+          'platform_verification_required',
+          "The delivery platform asks you to complete a check in its app; then press I've done it.",
+        );
       case 'code-required':
         throw new ApiError(
           409,

@@ -1,5 +1,6 @@
 // The sandbox platform's switches for demos and tests (docs/operations.md, "Drivers and the
-// catcher"): an admin makes the platform ask a driver for a new one-time code.
+// catcher"): an admin makes the platform ask a driver for a new one-time code or for a check in
+// the platform's app, and completes that check as the driver would in the app.
 import { MAX_PHONE_LENGTH, normalizePhone } from '@blockcatch/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -31,4 +32,25 @@ export function registerSandboxPlatformRoutes(app: FastifyInstance, platform: Sa
       return { asked: true as const };
     },
   );
+
+  const switches = [
+    ['ask-for-verification', (phone: string) => platform.requireVerification(phone)],
+    ['complete-verification', (phone: string) => platform.completeVerification(phone)],
+  ] as const;
+  for (const [name, flip] of switches) {
+    app.withTypeProvider<ZodTypeProvider>().post(
+      `/api/sandbox/platform/${name}`,
+      {
+        config: { auth: 'admin' },
+        schema: { body: askForCodeSchema, response: { 200: z.object({ done: z.literal(true) }) } },
+      },
+      async (request) => {
+        const normalized = normalizePhone(request.body.phoneNumber)!;
+        if (!(await flip(normalized))) {
+          throw notFound(`No sandbox delivery account belongs to ${normalized}.`);
+        }
+        return { done: true as const };
+      },
+    );
+  }
 }

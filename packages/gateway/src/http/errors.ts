@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { DatabaseBusyError } from '../storage/db.js';
 import { isDatabaseUnreachable } from '../storage/db-availability.js';
+import { withoutPathSecrets } from './request-log.js';
 
 /** Seconds a 503 asks the caller to wait before trying again. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
@@ -136,7 +137,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ code: 'internal', message: 'An error has occurred.' });
   });
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const path = withoutPathSecrets(request.url.split('?')[0] ?? '/');
     return reply
       .status(404)
       .send({ code: 'not_found', message: `No route for ${request.method} ${path.slice(0, 100)}` });

@@ -41,6 +41,8 @@ export interface SandboxPlatformOptions {
   snapshotMaxAgeMs: number;
   /** How long an access token works; its refresh token then trades it for a new one. */
   sessionTtlMs: number;
+  /** Probability that a poll makes the platform ask the account for a check in its app. */
+  verificationRate: number;
 }
 
 const DEFAULT_SANDBOX_OPTIONS: SandboxPlatformOptions = {
@@ -51,6 +53,7 @@ const DEFAULT_SANDBOX_OPTIONS: SandboxPlatformOptions = {
   failureRate: 0.01,
   snapshotMaxAgeMs: 50,
   sessionTtlMs: 3_600_000,
+  verificationRate: 0,
 };
 
 export interface NewOffer {
@@ -71,6 +74,13 @@ export interface SandboxPlatform extends DeliveryPlatform {
    * Returns false when no account belongs to that phone number.
    */
   askForNewCode(phoneNumber: string): Promise<boolean>;
+  /**
+   * The sandbox's switch for "the platform asks for a check in its app": the account's polls
+   * answer 'verification-required' until `completeVerification`. False when no account has that phone.
+   */
+  requireVerification(phoneNumber: string): Promise<boolean>;
+  /** Stands for the driver completing the check in the platform's app. */
+  completeVerification(phoneNumber: string): Promise<boolean>;
   /** Polls and throttled answers per account since start, for tests and the bench. */
   readonly stats: Map<string, { polls: number; throttled: number; failures: number }>;
 }
@@ -121,6 +131,8 @@ export function createSandboxPlatform(deps: {
     offers: [],
     fetchedAt: 0,
   };
+  // Accounts asked for a check, reread with the offers: a poll costs no query for it either.
+  let verifying = new Set<string>();
   let refreshing: Promise<void> | null = null;
   let generator: NodeJS.Timeout | null = null;
   let generating: Promise<void> | null = null;
@@ -153,7 +165,11 @@ export function createSandboxPlatform(deps: {
            ORDER BY created_ts`,
           [at],
         );
+        const asked = await db.query<{ account_id: string }>(
+          'SELECT account_id FROM sandbox_platform_accounts WHERE verification_required',
+        );
         snapshot = { offers: rows.map(toOffer), fetchedAt: at };
+        verifying = new Set(asked.map((r) => r.account_id));
       })().finally(() => {
         refreshing = null;
       });
@@ -186,6 +202,30 @@ export function createSandboxPlatform(deps: {
       throw new PlatformError('session-expired', 'The delivery platform session has expired.');
     }
     return cached.accountId;
+  };
+
+  const markVerifying = async (accountIds: readonly string[], required: boolean) => {
+    await db.query(
+      'UPDATE sandbox_platform_accounts SET verification_required = $2 WHERE account_id = ANY($1::text[])',
+      [accountIds, required],
+    );
+    for (const id of accountIds) {
+      if (required) verifying.add(id);
+      else verifying.delete(id);
+    }
+  };
+
+  const setVerification = async (phoneNumber: string, required: boolean) => {
+    const rows = await db.query<{ account_id: string }>(
+      'SELECT account_id FROM sandbox_platform_accounts WHERE phone_number = $1',
+      [phoneNumber],
+    );
+    if (rows.length === 0) return false;
+    await markVerifying(
+      rows.map((r) => r.account_id),
+      required,
+    );
+    return true;
   };
 
   const publishOffer = async (offer: NewOffer) => {
@@ -403,6 +443,21 @@ export function createSandboxPlatform(deps: {
       return true;
     },
 
+    requireVerification: (phoneNumber) => setVerification(phoneNumber, true),
+    completeVerification: (phoneNumber) => setVerification(phoneNumber, false),
+
+    async verificationPending(session) {
+      const accountId = await accountOf(session);
+      const [row] = await db.query<{ verification_required: boolean }>(
+        'SELECT verification_required FROM sandbox_platform_accounts WHERE account_id = $1',
+        [accountId],
+      );
+      const pending = row?.verification_required === true;
+      if (pending) verifying.add(accountId);
+      else verifying.delete(accountId);
+      return pending;
+    },
+
     async listOffers(session) {
       const accountId = await accountOf(session);
       const entry = statsOf(accountId);
@@ -413,7 +468,17 @@ export function createSandboxPlatform(deps: {
       }
       entry.polls++;
       maybeFail(accountId);
-      return (await openOffers()).map(({ closesAt: _closesAt, ...offer }) => offer);
+      const open = await openOffers();
+      if (!verifying.has(accountId) && options.verificationRate > 0) {
+        if (random() < options.verificationRate) await markVerifying([accountId], true);
+      }
+      if (verifying.has(accountId)) {
+        throw new PlatformError(
+          'verification-required',
+          "The delivery platform asks the driver to complete a check in the platform's app.",
+        );
+      }
+      return open.map(({ closesAt: _closesAt, ...offer }) => offer);
     },
 
     async acceptOffer(session, offerId): Promise<AcceptOutcome> {

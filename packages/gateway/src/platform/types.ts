@@ -38,6 +38,12 @@ export interface DeliveryPlatform {
    * to sign in with a new one-time code, 'unauthorized' when it refuses the refresh token.
    */
   refreshSession(session: PlatformSession): Promise<PlatformSession>;
+  /**
+   * Whether the platform still asks this account to complete a check in the platform's own app
+   * (a captcha, an identity check) before it lists offers again; listOffers throws
+   * 'verification-required' meanwhile. Only the driver can complete it, never the catcher.
+   */
+  verificationPending(session: PlatformSession): Promise<boolean>;
   /** 'gone' when another driver took the offer first. */
   acceptOffer(session: PlatformSession, offerId: string): Promise<AcceptOutcome>;
   /** Checks the driver in for their block under way or next to start, if any. */
@@ -58,6 +64,7 @@ export type PlatformErrorKind =
   | 'unauthorized'
   | 'session-expired'
   | 'code-required'
+  | 'verification-required'
   | 'throttled'
   | 'unavailable';
 

@@ -4,10 +4,14 @@
 import type { DriverFilters } from '@blockcatch/sdk';
 import type { Db, Queryable } from './db.js';
 
-/** Drivers the catcher works for: on, in good standing, connected and set up. */
+/**
+ * Drivers the catcher works for: on, in good standing, connected (with no check in the platform's
+ * app waiting) and set up.
+ */
 const CATCHABLE = `
   FROM users u
   JOIN driver_platform_links l ON l.user_id = u.id AND l.state = 'connected' AND l.session_enc IS NOT NULL
+    AND l.verification_required_ts IS NULL
   JOIN driver_settings s ON s.user_id = u.id
   WHERE u.status = 'start' AND u.good_standing AND u.proxy_installed AND u.setup_complete`;
 

@@ -11,6 +11,8 @@ export interface DriverLinkRow {
   updated_ts: number;
   /** The platform throttles this driver's polls until then (epoch ms), as the catcher last saw. */
   throttled_until_ts: number | null;
+  /** When the platform asked for a check in its app; null once the driver confirmed it. */
+  verification_required_ts: number | null;
 }
 
 export async function findDriverLink(db: Queryable, userId: string): Promise<DriverLinkRow | null> {
@@ -110,4 +112,30 @@ export async function setThrottledUntil(
   );
   const before = rows[0]?.before;
   return rows.length > 0 && (before === null || before === undefined || Number(before) <= now);
+}
+
+/**
+ * The platform asks the driver to complete a check in its app: the catcher leaves them until
+ * they confirm it. Answers the moment it was marked, or null when it already was (one episode,
+ * one alert, however many processes see it).
+ */
+export async function markNeedsVerification(
+  db: Queryable,
+  userId: string,
+  now = Date.now(),
+): Promise<number | null> {
+  const rows = await db.query<{ verification_required_ts: number }>(
+    `UPDATE driver_platform_links SET verification_required_ts = $2
+     WHERE user_id = $1 AND verification_required_ts IS NULL RETURNING verification_required_ts`,
+    [userId, now],
+  );
+  return rows[0] ? Number(rows[0].verification_required_ts) : null;
+}
+
+/** The driver confirmed the check and the platform agrees: the catcher may take them again. */
+export async function clearVerification(db: Queryable, userId: string): Promise<void> {
+  await db.query(
+    'UPDATE driver_platform_links SET verification_required_ts = NULL WHERE user_id = $1',
+    [userId],
+  );
 }

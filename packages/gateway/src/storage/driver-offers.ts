@@ -1,7 +1,7 @@
 // What the catcher did with every offer a driver saw: won, disliked (with the matcher's reason) or
 // gone (taken before us), with its timeline (docs/architecture.md, "An offer's timeline"). The
 // dashboard, offers list, calendar and latency figures read it.
-import type { Block } from '@blockcatch/sdk';
+import { type Block, WON_BLOCKS_KEPT_MS } from '@blockcatch/sdk';
 import type { Queryable } from './db.js';
 
 export type OfferKind = 'won' | 'disliked' | 'gone';
@@ -137,8 +137,8 @@ export async function listWonBetween(
   return rows.map(toRecord);
 }
 
-/** Won blocks not yet over, for the matcher's overlap rule, per driver. */
-export async function listUpcomingWonBlocks(
+/** Won blocks not over or over for less than the hours caps look back (overlap and caps), per driver. */
+export async function listRecentWonBlocks(
   db: Queryable,
   userIds: readonly string[],
   now: number,
@@ -147,7 +147,7 @@ export async function listUpcomingWonBlocks(
   if (userIds.length === 0) return blocks;
   const rows = await db.query<OfferRow>(
     `SELECT * FROM driver_offers WHERE user_id = ANY($1::text[]) AND kind = 'won' AND end_ts > $2`,
-    [userIds, now],
+    [userIds, now - WON_BLOCKS_KEPT_MS],
   );
   for (const row of rows) {
     const list = blocks.get(row.user_id) ?? [];

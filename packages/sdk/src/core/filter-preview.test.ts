@@ -87,8 +87,13 @@ const disjointOffersArb = offersArb.map((offers) => {
 function bruteForce(offers: readonly SeenOffer[], f: DriverFilters, now = NOW, days = 7) {
   const ordered = offers
     .filter((o) => o.seenAt >= now - days * DAY && o.seenAt < now)
+    // Offers seen at one instant came in one poll: the best-paying first.
     .sort(
-      (a, b) => a.seenAt - b.seenAt || (a.offerId < b.offerId ? -1 : a.offerId > b.offerId ? 1 : 0),
+      (a, b) =>
+        a.seenAt - b.seenAt ||
+        b.pay - a.pay ||
+        a.startTime - b.startTime ||
+        (a.offerId < b.offerId ? -1 : a.offerId > b.offerId ? 1 : 0),
     );
   const taken: Block[] = [];
   let pay = 0;

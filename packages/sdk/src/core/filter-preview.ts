@@ -2,7 +2,7 @@
 // compares what each would have taken (docs/product.md, 'What would I have caught?'). An estimate:
 // every offer a set of filters accepts counts as won, although another driver may have taken it
 // first, and offers never shown to the driver (system off, outside the schedule) are not there.
-import { createOfferMatcher } from './offers.js';
+import { compareForTaking, createOfferMatcher, WON_BLOCKS_KEPT_MS } from './offers.js';
 import type { Block, DriverFilters, Offer } from './schemas/driver.js';
 
 const DAY_MS = 86_400_000;
@@ -49,6 +49,8 @@ export interface FilterPreview {
  * Compares `current` and `proposed` filters over the offers seen in the `days` before `now`.
  * Offers are replayed in the order they were seen, each decided as the catcher would have at that
  * moment, holding the blocks taken so far in the replay (so two overlapping offers count once).
+ * Offers seen at the same instant came in one poll: like the catcher, the replay decides them
+ * best-paying first (`compareForTaking`).
  */
 export function previewFilters(
   offers: readonly SeenOffer[],
@@ -60,7 +62,7 @@ export function previewFilters(
   const from = to - (options.days ?? PREVIEW_DAYS) * DAY_MS;
   const inRange = offers
     .filter((o) => o.seenAt >= from && o.seenAt < to)
-    .sort((a, b) => a.seenAt - b.seenAt || compareIds(a.offerId, b.offerId));
+    .sort((a, b) => a.seenAt - b.seenAt || compareForTaking(a, b));
   const before = replay(inRange, current);
   const after = current === proposed ? before : replay(inRange, proposed);
   return {
@@ -78,12 +80,15 @@ export function previewFilters(
 /** What one set of filters takes from offers already in the order they were seen. */
 function replay(offers: readonly SeenOffer[], filters: DriverFilters): CaughtTotals {
   const matcher = createOfferMatcher(filters);
-  // Only blocks not yet over can overlap a later offer; the catcher drops the others too.
+  // Blocks over for longer than the hours caps look back neither overlap nor count against a
+  // later offer; the catcher drops them too.
   let wonBlocks: Block[] = [];
   let blocks = 0;
   let pay = 0;
   for (const offer of offers) {
-    if (wonBlocks.length > 32) wonBlocks = wonBlocks.filter((b) => b.endTime > offer.seenAt);
+    if (wonBlocks.length > 32) {
+      wonBlocks = wonBlocks.filter((b) => b.endTime > offer.seenAt - WON_BLOCKS_KEPT_MS);
+    }
     if (!matcher(offer, { now: offer.seenAt, wonBlocks }).accept) continue;
     wonBlocks.push({ startTime: offer.startTime, endTime: offer.endTime });
     blocks++;
@@ -94,8 +99,4 @@ function replay(offers: readonly SeenOffer[], filters: DriverFilters): CaughtTot
 
 function cents(amount: number): number {
   return Math.round(amount * 100) / 100;
-}
-
-function compareIds(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -39,6 +39,8 @@ export const REFUSAL_REASONS = [
   'schedule',
   'overlap',
   'block-length',
+  'hours-per-day',
+  'hours-per-week',
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
@@ -56,6 +58,25 @@ export interface MatchResult {
 }
 
 export type OfferMatcher = (offer: Offer, ctx: MatchContext) => MatchResult;
+
+/**
+ * How long after it ends a won block still matters to the matcher: the hours caps count the won
+ * blocks of the offer's week, which began at most 7 days (and a clock change) before any offer
+ * that has not started yet. Callers may drop won blocks that ended longer ago than this.
+ */
+export const WON_BLOCKS_KEPT_MS = 8 * DAY_MS;
+
+/**
+ * The order the offers of one poll are decided in: the best-paying first, then the earliest
+ * start, then the offer id. Overlap and the hours caps then leave the better block to the driver.
+ */
+export function compareForTaking(a: Offer, b: Offer): number {
+  return (
+    b.pay - a.pay ||
+    a.startTime - b.startTime ||
+    (a.offerId < b.offerId ? -1 : a.offerId > b.offerId ? 1 : 0)
+  );
+}
 
 // Shared, frozen answers: a decision allocates nothing, which counts at every offer × driver.
 const ACCEPTED: MatchResult = Object.freeze({ accept: true, reason: null });
@@ -78,6 +99,27 @@ export function createOfferMatcher(filters: DriverFilters): OfferMatcher {
   const maxLengthMs = (filters.maxBlockHours ?? Number.POSITIVE_INFINITY) * HOUR_MS;
   const schedule = compileSchedule(filters.weeklySchedule);
   const calendar = calendarOf(filters.timeZone);
+  const anyBlockPay = filters.anyBlockPay ?? Number.POSITIVE_INFINITY;
+  const maxDayMs = capMs(filters.maxHoursPerDay);
+  const maxWeekMs = capMs(filters.maxHoursPerWeek);
+  const capped = Number.isFinite(maxDayMs) || Number.isFinite(maxWeekMs);
+
+  /** The first cap the offer would break, counting the won blocks starting on its day and week. */
+  function overCap(start: number, duration: number, won: readonly Block[]): MatchResult | null {
+    const day = calendar.dayContaining(start);
+    const monday = mondayOf(day);
+    let dayMs = duration;
+    let weekMs = duration;
+    for (const block of won) {
+      const wonDay = calendar.dayContaining(block.startTime);
+      if (mondayOf(wonDay) !== monday) continue;
+      weekMs += block.endTime - block.startTime;
+      if (wonDay.wall === day.wall) dayMs += block.endTime - block.startTime;
+    }
+    if (dayMs > maxDayMs) return REFUSED['hours-per-day'];
+    if (weekMs > maxWeekMs) return REFUSED['hours-per-week'];
+    return null;
+  }
 
   function fitsSchedule(start: number, end: number): boolean {
     const day = calendar.dayContaining(start);
@@ -107,7 +149,7 @@ export function createOfferMatcher(filters: DriverFilters): OfferMatcher {
     const rules = rulesByStation.get(offer.serviceAreaId);
     if (rules === undefined) return REFUSED.warehouse;
     const duration = endTime - startTime;
-    if (duration > 0 && pay / (duration / HOUR_MS) < rules.minHourlyPay) {
+    if (duration > 0 && pay / (duration / HOUR_MS) < rules.minHourlyPay && pay < anyBlockPay) {
       return REFUSED['hourly-pay'];
     }
     if (pay < rules.minBlockPay) return REFUSED['block-pay'];
@@ -118,6 +160,7 @@ export function createOfferMatcher(filters: DriverFilters): OfferMatcher {
       if (startTime < won.endTime && won.startTime < endTime) return REFUSED.overlap;
     }
     if (duration < minLengthMs || duration > maxLengthMs) return REFUSED['block-length'];
+    if (capped) return overCap(startTime, duration, ctx.wonBlocks) ?? ACCEPTED;
     return ACCEPTED;
   };
 }
@@ -175,6 +218,16 @@ export function scheduleSearch(
     }
   }
   return { searching: false, searchFrom: Number.isFinite(next) ? next : null };
+}
+
+/** A cap in hours as milliseconds, to the millisecond; none is infinite. */
+function capMs(hours: number | undefined): number {
+  return hours === undefined ? Number.POSITIVE_INFINITY : Math.round(hours * HOUR_MS);
+}
+
+/** The wall midnight of the Monday starting the week `day` is in: equal for days of one week. */
+function mondayOf(day: LocalDay): number {
+  return day.wall - ((day.weekday + 6) % 7) * DAY_MS;
 }
 
 /** The first instant of `day` at which its clock shows `clockMs` or later (a skipped time falls on the jump). */

@@ -35,6 +35,7 @@ import { adminDriversResource } from './resources/admin-drivers.js';
 import { driverAlertsResource } from './resources/alerts.js';
 import { apiTokensResource } from './resources/api-tokens.js';
 import { billingResource } from './resources/billing.js';
+import { calendarFeedResource } from './resources/calendar-feed.js';
 import { currentUserResource } from './resources/current-user.js';
 import { driverReferralsResource } from './resources/driver-referrals.js';
 import { driverStatusResource } from './resources/driver-status.js';
@@ -101,6 +102,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
       ...driverReferralsResource(requester),
       ...driverAlertsResource(requester),
       ...driverMarketingConsentResource(requester),
+      ...calendarFeedResource(requester),
     },
     payments: paymentsResource(requester),
     /** Admin reads about drivers and money (the admin tables and sends are above, at the top). */

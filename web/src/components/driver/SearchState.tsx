@@ -1,9 +1,10 @@
 // Why the catcher is not searching for the driver: the first reason that applies, the time a
-// throttle ends or searching starts again, and the action to take when the delivery platform asks for a new code.
+// throttle ends or searching starts again, and the action to take when the delivery platform asks for a new code or a check in its app.
 import type { DriverDashboard } from '@blockcatch/sdk';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../hooks/useFormat.js';
+import { VerificationNotice } from './VerificationNotice.js';
 
 export function SearchState({ data, timeZone }: { data: DriverDashboard; timeZone: string }) {
   const { t } = useTranslation();
@@ -33,6 +34,7 @@ export function SearchState({ data, timeZone }: { data: DriverDashboard; timeZon
           <Link to="/flex/login">{t('flex.dashboard.enterCode')}</Link>
         </p>
       )}
+      {data.needsAttention === 'verify' && <VerificationNotice />}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../components/admin/Spinner.js';
 import { LatencyLine } from '../../components/driver/LatencyLine.js';
+import { OutcomesSummary } from '../../components/driver/OutcomesSummary.js';
 import { adminQueries } from '../../hooks/queries.js';
 import { useFormat } from '../../hooks/useFormat.js';
 
@@ -15,6 +16,7 @@ export default function UserDashboardPage() {
   const dashboard = useQuery(adminQueries.userDashboard(id));
   const d = dashboard.data;
   const latency = useQuery(adminQueries.userLatency(id));
+  const outcomes = useQuery(adminQueries.userOutcomes(id));
   const fmt = useFormat();
   const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
 
@@ -81,6 +83,7 @@ export default function UserDashboardPage() {
           </dl>
         </>
       )}
+      <OutcomesSummary outcomes={outcomes.data} linkFilters={false} />
     </main>
   );
 }

@@ -4,6 +4,7 @@ import { formatPhone } from '@blockcatch/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { CalendarFeed } from '../../components/driver/CalendarFeed.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { OfferList, ZoneNote } from '../../components/OfferList.js';
 import { adminQueries, driverQueries } from '../../hooks/queries.js';
@@ -33,6 +34,7 @@ export default function CalendarPage() {
           />
         </>
       )}
+      {!phoneNumber && <CalendarFeed />}
     </main>
   );
 }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BillingNotice } from '../../components/driver/BillingNotice.js';
 import { LatencyLine } from '../../components/driver/LatencyLine.js';
+import { OutcomesSummary } from '../../components/driver/OutcomesSummary.js';
 import { SearchState } from '../../components/driver/SearchState.js';
 import { FormAlert } from '../../components/FormAlert.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
@@ -29,6 +30,7 @@ export default function DashboardPage() {
   const [kind, setKind] = useState<OfferKind>('won');
   const offers = useQuery(driverQueries.offers(kind));
   const latency = useQuery(driverQueries.latency());
+  const outcomes = useQuery(driverQueries.outcomes());
   const calendar = useQuery(driverQueries.calendar());
   // "I've arrived" shows in a block's check-in window only: re-read the clock every minute.
   useNow(60_000);
@@ -102,6 +104,7 @@ export default function DashboardPage() {
         )}
         <SearchState data={data} timeZone={timeZone} />
         <LatencyLine latency={latency.data} />
+        <OutcomesSummary outcomes={outcomes.data} linkFilters />
         <ServiceBanner data={data} />
         <BillingNotice />
         <div className="state-actions">

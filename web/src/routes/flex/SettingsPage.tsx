@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AlertSettings } from '../../components/driver/AlertSettings.js';
+import { CapsAndChoices } from '../../components/driver/CapsAndChoices.js';
 import { FilterPreview } from '../../components/driver/FilterPreview.js';
 import { MarketingSettings } from '../../components/driver/MarketingSettings.js';
 import { FormAlert } from '../../components/FormAlert.js';
@@ -290,6 +291,7 @@ export default function SettingsPage() {
             onChange={(v) => setDraft((d) => ({ ...d, maxBlockHours: v }))}
           />
         </div>
+        <CapsAndChoices value={draft.caps} onChange={(caps) => setDraft((d) => ({ ...d, caps }))} />
         <WeeklyScheduleEditor
           value={draft.weeklySchedule}
           onChange={(weeklySchedule) => setDraft((d) => ({ ...d, weeklySchedule }))}

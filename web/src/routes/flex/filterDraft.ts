@@ -2,6 +2,13 @@
 // are keyed by field so each shows beside its input; the same check decides whether the preview
 // can ask the gateway about the draft.
 import { type DriverFilters, MAX_BLOCK_HOURS, type SavedDriverFilters } from '@blockcatch/sdk';
+import {
+  type CapsDraft,
+  capsDraftErrors,
+  capsDraftFromSaved,
+  capsFromDraft,
+  EMPTY_CAPS,
+} from './capsDraft.js';
 
 /** A station's own minimums as typed: an empty field keeps the general value. */
 export interface StationDraft {
@@ -20,6 +27,8 @@ export interface Draft {
   /** Empty: no shortest / no longest. */
   minBlockHours: string;
   maxBlockHours: string;
+  /** Caps and choices, checked by their own fields (capsDraft.ts); none typed when left out. */
+  caps?: CapsDraft;
 }
 
 /** Which message a field shows. */
@@ -51,6 +60,7 @@ export function draftFromSaved(saved: SavedDriverFilters): Draft {
     ),
     minBlockHours: saved.minBlockHours === 0 ? '' : String(saved.minBlockHours),
     maxBlockHours: saved.maxBlockHours === null ? '' : String(saved.maxBlockHours),
+    caps: capsDraftFromSaved(saved),
   };
 }
 
@@ -105,6 +115,8 @@ export function windowsValid(schedule: DriverFilters['weeklySchedule']): boolean
 export function filtersFromDraft(draft: Draft, timeZone: string): DriverFilters | null {
   if (draft.warehouses.length === 0 || !windowsValid(draft.weeklySchedule)) return null;
   if (Object.keys(draftErrors(draft)).length > 0) return null;
+  const caps = draft.caps ?? EMPTY_CAPS;
+  if (Object.keys(capsDraftErrors(caps)).length > 0) return null;
   const stationRules: NonNullable<DriverFilters['stationRules']> = {};
   for (const id of draft.warehouses) {
     const rule = draft.stationRules[id];
@@ -127,5 +139,6 @@ export function filtersFromDraft(draft: Draft, timeZone: string): DriverFilters 
     stationRules,
     minBlockHours: draft.minBlockHours.trim() === '' ? 0 : Number(draft.minBlockHours),
     maxBlockHours: draft.maxBlockHours.trim() === '' ? null : Number(draft.maxBlockHours),
+    ...capsFromDraft(caps),
   };
 }

@@ -22,6 +22,9 @@ import senderOptOuts from './020_sender_opt_outs.js';
 import pausedSenders from './021_paused_senders.js';
 import marketingConsent from './022_marketing_consent.js';
 import templateApproval from './023_template_approval.js';
+import driverVerification from './030_driver_verification.js';
+import calendarFeeds from './031_calendar_feeds.js';
+import offersBySeen from './032_offers_by_seen.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
@@ -47,4 +50,7 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '021_paused_senders', sql: pausedSenders },
   { id: '022_marketing_consent', sql: marketingConsent },
   { id: '023_template_approval', sql: templateApproval },
+  { id: '030_driver_verification', sql: driverVerification },
+  { id: '031_calendar_feeds', sql: calendarFeeds },
+  { id: '032_offers_by_seen', sql: offersBySeen },
 ];

@@ -14,7 +14,10 @@ import {
 /** The longest block length a filter may name, in hours. */
 export const MAX_BLOCK_HOURS = 24;
 /** The most warehouses that may have rules of their own. */
-const MAX_STATION_RULES = 200;
+export const MAX_STATION_RULES = 200;
+/** The highest caps on hours of blocks a driver may set, per day and per week. */
+export const MAX_HOURS_PER_DAY = 24;
+export const MAX_HOURS_PER_WEEK = 168;
 
 import { isoDaySchema } from './filters.js';
 import { timestampSchema, userStatusSchema } from './users.js';
@@ -109,6 +112,12 @@ export const driverFiltersSchema = z
     minBlockHours: blockHoursSchema.default(0),
     /** The longest block taken, in hours; null takes any. */
     maxBlockHours: blockHoursSchema.positive().nullable().default(null),
+    /** Most hours of won blocks starting on one day of the driver's clock; absent is no cap. */
+    maxHoursPerDay: z.number().positive().max(MAX_HOURS_PER_DAY).optional(),
+    /** Most hours of won blocks starting in one week (Monday to Sunday); absent is no cap. */
+    maxHoursPerWeek: z.number().positive().max(MAX_HOURS_PER_WEEK).optional(),
+    /** A block paying at least this many dollars passes whatever its pay per hour; absent is off. */
+    anyBlockPay: moneySchema.positive().optional(),
   })
   .superRefine((filters, ctx) => {
     for (const id of Object.keys(filters.stationRules)) {
@@ -200,6 +209,12 @@ export type PlatformVerifyRequest = z.input<typeof platformVerifyRequestSchema>;
 
 /** The answer of verify (true) and of `DELETE /platform` (false). */
 export const platformLinkResponseSchema = z.object({ proxyInstalled: z.boolean() });
+
+/**
+ * `POST /platform/verified`: the driver says they completed the check the platform asked for in
+ * its app; the platform agreed, and searching resumes. (409 `verification_pending` when it does not.)
+ */
+export const platformVerifiedResponseSchema = z.object({ resumed: z.literal(true) });
 
 /** `GET /platform`: connected, and whether a sign-in waits for its code. */
 export const platformStateResponseSchema = z.object({
@@ -295,6 +310,7 @@ export const offersResponseSchema = z.object({ Items: z.array(offerItemSchema) }
 export const NOT_SEARCHING_REASONS = [
   'system-off',
   'needs-code',
+  'needs-verification',
   'not-connected',
   'setup-incomplete',
   'not-in-good-standing',
@@ -318,8 +334,11 @@ export const driverDashboardSchema = z.object({
    * schedule window), or null when the schedule has no window.
    */
   searchingFrom: z.number().nullable(),
-  /** Something only the driver can fix: the platform asks for a new one-time code. */
-  needsAttention: z.enum(['enter-code']).nullable(),
+  /**
+   * Something only the driver can fix: the platform asks for a new one-time code ('enter-code'),
+   * or for a check in the platform's own app, which the driver then confirms ('verify').
+   */
+  needsAttention: z.enum(['enter-code', 'verify']).nullable(),
   offers: z.object({ won: z.number(), disliked: z.number(), gone: z.number() }),
   proxyInstalled: z.boolean(),
   setupComplete: z.boolean(),
@@ -356,6 +375,20 @@ export const driverCalendarSchema = z.object({
 });
 export type DriverCalendar = z.infer<typeof driverCalendarSchema>;
 
+/** `GET /calendar-feed`: whether the driver has a private calendar address, and since when. */
+export const calendarFeedStateSchema = z.object({
+  active: z.boolean(),
+  createdAt: z.number().nullable(),
+});
+export type CalendarFeedState = z.infer<typeof calendarFeedStateSchema>;
+
+/**
+ * `POST /calendar-feed`: a new private address serving the won blocks as iCalendar, shown this
+ * once (only its hash is kept); the address made before stops working.
+ */
+export const calendarFeedCreatedSchema = z.object({ url: z.string(), createdAt: z.number() });
+export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
+
 const FILTER_KEYS = [
   'warehouses',
   'minHourlyPay',
@@ -366,6 +399,9 @@ const FILTER_KEYS = [
   'stationRules',
   'minBlockHours',
   'maxBlockHours',
+  'maxHoursPerDay',
+  'maxHoursPerWeek',
+  'anyBlockPay',
 ] as const;
 const STATION_RULE_KEYS = ['minHourlyPay', 'minBlockPay', 'timeBufferMinutes'] as const;
 

@@ -7,6 +7,8 @@ import {
   driverDashboardResponseSchema,
   type LatencySummary,
   latencyResponseSchema,
+  type Outcomes,
+  outcomesResponseSchema,
 } from '../../core/schemas/index.js';
 import type { Requester, RequestOptions } from '../requester.js';
 
@@ -22,6 +24,14 @@ export function adminDriversResource(http: Requester) {
     /** The driver's catcher latency over the last day. */
     async userLatency(phone: string, options?: RequestOptions): Promise<LatencySummary> {
       return (await http.get(`${userPath(phone)}/latency`, latencyResponseSchema, options)).Item;
+    },
+    /** What the catcher made of the driver's offers over the last day and week. */
+    async userOutcomes(phone: string, options?: RequestOptions): Promise<Outcomes> {
+      return (await http.get(`${userPath(phone)}/outcomes`, outcomesResponseSchema, options)).Item;
+    },
+    /** The same across every driver. */
+    async allOutcomes(options?: RequestOptions): Promise<Outcomes> {
+      return (await http.get('/api/flex/v1/admin/outcomes', outcomesResponseSchema, options)).Item;
     },
     async userCalendar(
       phone: string,

@@ -9,7 +9,9 @@ import {
   latencyResponseSchema,
   type OfferItem,
   type OffersQuery,
+  type Outcomes,
   offersResponseSchema,
+  outcomesResponseSchema,
 } from '../../core/schemas/index.js';
 import type { Requester, RequestOptions } from '../requester.js';
 
@@ -32,6 +34,10 @@ export function driverOffersResource(http: Requester) {
     /** How fast the catcher acted over the last day: medians and the latest offers' timelines. */
     async latency(options?: RequestOptions): Promise<LatencySummary> {
       return (await http.get(`${BASE}/latency`, latencyResponseSchema, options)).Item;
+    },
+    /** Over the last day and week: offers seen, wanted, won, lost, refused by rule, reaction. */
+    async outcomes(options?: RequestOptions): Promise<Outcomes> {
+      return (await http.get(`${BASE}/outcomes`, outcomesResponseSchema, options)).Item;
     },
     /** Won blocks from `from` (default today) to `to` (default 31 days on). */
     async calendar(query: CalendarQuery = {}, options?: RequestOptions): Promise<DriverCalendar> {

@@ -8,6 +8,7 @@ import {
   platformChallengeSchema,
   platformLinkResponseSchema,
   platformStateResponseSchema,
+  platformVerifiedResponseSchema,
   type ServiceArea,
   serviceAreasResponseSchema,
 } from '../../core/schemas/index.js';
@@ -26,6 +27,13 @@ export function platformResource(http: Requester) {
     },
     async verify(body: PlatformVerifyRequest, options?: RequestOptions): Promise<void> {
       await http.post(`${BASE}/platform/verify`, platformLinkResponseSchema, body, options);
+    },
+    /**
+     * "I've done it": the check the platform asked for in its app is complete. Searching resumes
+     * when the platform agrees; a HttpError with code `verification_pending` when it does not.
+     */
+    async confirmVerification(options?: RequestOptions): Promise<void> {
+      await http.post(`${BASE}/platform/verified`, platformVerifiedResponseSchema, {}, options);
     },
     async state(options?: RequestOptions): Promise<PlatformState> {
       return http.get(`${BASE}/platform`, platformStateResponseSchema, options);
