@@ -152,6 +152,20 @@ export {
   DEFAULT_ALERT_SETTINGS,
 } from './core/schemas/alerts.js';
 export {
+  AUDIT_ACTIONS,
+  AUDIT_CSV_HEADER,
+  AUDIT_EXPORT_MAX_ROWS,
+  type AuditAction,
+  type AuditEvent,
+  type AuditQuery,
+  auditActionSchema,
+  auditCsvLine,
+  auditEventSchema,
+  auditExportSchema,
+  auditListSchema,
+  auditQuerySchema,
+} from './core/schemas/audit.js';
+export {
   type ExportFormat,
   exportFormatSchema,
   type InvitationsExportQuery,

@@ -6,6 +6,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noteAudit } from '../http/audit.js';
 import { ApiError, forbidden, notFound, quote, unauthenticated } from '../http/errors.js';
 import {
   type ApiTokenRow,
@@ -112,7 +113,7 @@ export function registerApiTokenRoutes(
 
   api.post(
     PATH,
-    { config: { auth: 'admin' }, schema: { body: createSchema } },
+    { config: { auth: 'admin', audit: 'token.create' }, schema: { body: createSchema } },
     async (request, reply) => {
       const { principal, body } = request;
       if (principal.tokenId !== undefined) {
@@ -139,6 +140,10 @@ export function registerApiTokenRoutes(
         expiresAt: now + body.expiresInDays * DAY_MS,
       };
       await insertApiToken(db, row);
+      noteAudit(request, {
+        target: id,
+        detail: { name: body.name, expiresInDays: body.expiresInDays },
+      });
       reply.status(201);
       // The only time the token is shown.
       return {
@@ -157,7 +162,7 @@ export function registerApiTokenRoutes(
 
   api.delete(
     `${PATH}/:id`,
-    { config: { auth: 'admin' }, schema: { params: idParams } },
+    { config: { auth: 'admin', audit: 'token.revoke' }, schema: { params: idParams } },
     async (request) => {
       const { principal } = request;
       const row = await findApiToken(db, request.params.id);
@@ -166,6 +171,7 @@ export function registerApiTokenRoutes(
         throw notFound(`No token ${quote(request.params.id)}.`);
       }
       await revokeApiToken(db, row.id, deps.now());
+      noteAudit(request, { target: row.id, detail: { name: row.name, owner: row.userId } });
       return shown((await findApiToken(db, row.id))!);
     },
   );

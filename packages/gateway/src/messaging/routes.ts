@@ -16,11 +16,12 @@ import {
   templatesResponseSchema,
   whatsappSendPayloadSchema,
 } from '@blockcatch/sdk';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isOwner, type Principal } from '../api/authenticate.js';
 import type { GatewayConfig } from '../config.js';
+import { noteAudit } from '../http/audit.js';
 import { ApiError, forbidden, invalid, notFound, quote } from '../http/errors.js';
 import {
   IDEMPOTENCY_HEADER,
@@ -136,7 +137,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
   api.post(
     '/api/flex/v1/admin/sendsms',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', audit: 'send.create' },
       schema: {
         headers: idempotentHeadersSchema,
         body: smsSendPayloadSchema,
@@ -151,6 +152,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
         key: request.headers[IDEMPOTENCY_HEADER],
         payload,
       });
+      noteSent(request, 'sms', answer.body);
       return answerWith(reply, answer);
     },
   );
@@ -158,7 +160,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
   api.post(
     '/api/flex/v1/admin/sendWhatsapp',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', audit: 'send.create' },
       schema: {
         headers: idempotentHeadersSchema,
         body: whatsappSendPayloadSchema,
@@ -173,6 +175,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
         key: request.headers[IDEMPOTENCY_HEADER],
         payload,
       });
+      noteSent(request, 'whatsapp', answer.body);
       return answerWith(reply, answer);
     },
   );
@@ -236,9 +239,10 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
 
   api.post(
     '/api/flex/v1/admin/send-jobs/:id/cancel',
-    { config: { auth: 'admin' }, schema: { params: jobParamsSchema } },
+    { config: { auth: 'admin', audit: 'send.cancel' }, schema: { params: jobParamsSchema } },
     async (request) => {
       const { id } = request.params;
+      noteAudit(request, { target: id });
       const { principal } = request;
       const outcome = await cancelJob(db, id, Date.now(), {
         userId: principal.user.id,
@@ -578,6 +582,19 @@ interface SendAnswer {
   status: number;
   body: SendResult;
   replayed: boolean;
+}
+
+/** What the trail keeps of a send: its job, and how many were added, queued and skipped. */
+function noteSent(request: FastifyRequest, channel: Channel, body: SendResult): void {
+  noteAudit(request, {
+    target: body.jobId ?? null,
+    detail: {
+      channel,
+      added: body.added ?? 0,
+      queued: body.queued ?? 0,
+      skipped: body.skipped?.length ?? 0,
+    },
+  });
 }
 
 /** Answers once: the handler returns the body, never a reply that was already sent. */

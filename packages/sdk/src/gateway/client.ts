@@ -26,6 +26,7 @@ import {
 import { adminDriversResource } from './resources/admin-drivers.js';
 import { driverAlertsResource } from './resources/alerts.js';
 import { apiTokensResource } from './resources/api-tokens.js';
+import { auditResource } from './resources/audit.js';
 import { billingResource } from './resources/billing.js';
 import { currentUserResource } from './resources/current-user.js';
 import { driverReferralsResource } from './resources/driver-referrals.js';
@@ -138,6 +139,8 @@ export function createGatewayClient(options: GatewayClientOptions) {
     ...usersExportResource(options),
     /** Send jobs once queued: list, report, cancel, and the review's preview. */
     sends: sendsResource(requester),
+    /** The staff audit trail (owners): list and export. */
+    audit: auditResource(requester),
     /** Tokens for machines: create (shown once), list, revoke. */
     apiTokens: apiTokensResource(requester),
     /** The delivery-platform account the catcher drives. */

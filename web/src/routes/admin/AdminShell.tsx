@@ -21,6 +21,7 @@ const TABS: readonly (readonly [
   ['/admin/billing', 'admin.tabs.billing', [], (role) => role.billingDetails],
   ['/admin/invitations', 'admin.tabs.invitations', [], () => true],
   ['/admin/tools', 'admin.tabs.tools', ['/admin/notifications', '/admin/leads'], () => true],
+  ['/admin/audit', 'admin.tabs.audit', [], (role) => role.isOwner],
 ];
 
 export default function AdminShell() {
