@@ -22,6 +22,10 @@ export async function startSandbox(config: Partial<GatewayConfigInput> = {}): Pr
     logLevel: 'silent',
     seed: false,
     quietHours: false,
+    // Approvals off: these suites test what a send does once it goes (send-approvals.test.ts
+    // tests the wait for a second admin).
+    approvalForWhatsapp: false,
+    approvalThreshold: 10_000_000,
     // Time-based alerts off: what a test sees must not depend on how long it runs.
     alerts: { sweepMs: 0 },
     ...config,

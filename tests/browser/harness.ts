@@ -99,6 +99,9 @@ export async function startBrowserSandbox(): Promise<BrowserSandbox> {
     webDir,
     // Quiet hours off: a test must not depend on the hour it runs.
     quietHours: false,
+    // WhatsApp approvals off: the send screens' tests send templates and follow them to the
+    // outbox; admin-approvals.test.ts lowers the size threshold to test the wait.
+    approvalForWhatsapp: false,
     // Time-based alerts off: what a test sees must not depend on how long it runs.
     alerts: { sweepMs: 0 },
     // The sandbox platform's offer stream and the catcher are not what these tests look at.

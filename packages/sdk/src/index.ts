@@ -152,6 +152,19 @@ export {
   DEFAULT_ALERT_SETTINGS,
 } from './core/schemas/alerts.js';
 export {
+  APPROVAL_REASONS,
+  type ApprovalReason,
+  approvalDecisionSchema,
+  approvalOutcomeSchema,
+  approvalReasonFor,
+  approvalSettingsSchema,
+  MAX_APPROVAL_NOTE,
+  type PendingApproval,
+  type PendingApprovals,
+  pendingApprovalSchema,
+  pendingApprovalsSchema,
+} from './core/schemas/approvals.js';
+export {
   AUDIT_ACTIONS,
   AUDIT_CSV_HEADER,
   AUDIT_EXPORT_MAX_ROWS,

@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
+import { registerApprovalRoutes } from './approval-routes.js';
 import { createEnqueue, type Enqueue } from './enqueue.js';
 import { createProvider, senderFor, senderRate, sendersOf } from './providers/index.js';
 import type { OutgoingMessage } from './providers/types.js';
@@ -90,6 +91,7 @@ export function createMessaging(deps: {
 
   return {
     registerRoutes(app) {
+      registerApprovalRoutes(app, { db, config, now, onApproved: () => worker.wake() });
       registerMessagingRoutes(app, {
         db,
         config,

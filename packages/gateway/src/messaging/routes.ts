@@ -3,12 +3,14 @@
 // MessageStatus).
 import { randomUUID } from 'node:crypto';
 import {
+  approvalReasonFor,
   type Channel,
   MAX_PHONE_LENGTH,
   type MsgTemplate,
   normalizePhone,
   quietHoursRelease,
   REGION_TIME_ZONES,
+  type SendJobSummary,
   type SendResult,
   segmentSms,
   sendResultSchema,
@@ -33,6 +35,7 @@ import { parseInput } from '../http/input.js';
 import type { Db } from '../storage/db.js';
 import { readOutbox } from '../storage/outbox.js';
 import { findPendingInvitees } from '../storage/pending-invitees.js';
+import { findApprovals } from '../storage/send-approvals.js';
 import {
   createOrExtendSendJob,
   findJobNumbers,
@@ -43,6 +46,7 @@ import {
 import { findJobIdsByKey, findJobWait, resolveJobId } from '../storage/send-job-lookup.js';
 import { cancelJob, listJobs, readJobReport } from '../storage/send-jobs.js';
 import { listTemplates } from '../storage/templates.js';
+import { approvalRules } from './approval-routes.js';
 import {
   type ComposedSend,
   composeSms,
@@ -215,6 +219,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
         ...(plan.existing ? { jobId: plan.existing.id } : {}),
         segments: segmentsOf(payload),
         estimatedCost: costOf(payload, sendable.length),
+        ...(plan.existing ? {} : await approvalOf(channel, fresh.valid.length)),
       };
     },
   );
@@ -224,7 +229,9 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     { config: { auth: 'admin' }, schema: { querystring: jobListQuerySchema } },
     async (request) => {
       const { key, ...query } = request.query;
-      if (key === undefined) return { Items: await listJobs(db, prices, query) };
+      if (key === undefined) {
+        return { Items: await withApprovals(await listJobs(db, prices, query)) };
+      }
       const ids = await findJobIdsByKey(db, key, query.limit ?? 20);
       const reports = await Promise.all(
         ids.map((id) => readJobReport(db, id, prices, { limit: 0 })),
@@ -288,8 +295,11 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
         ...(limit === undefined ? {} : { limit }),
       });
       if (!report) throw notFound(`No send job ${quote(id)}.`);
-      const waiting = report.done ? null : await waitOf(id);
-      return waiting ? { ...report, waiting } : report;
+      const [withApproval] = await withApprovals([report]);
+      // A send waiting for approval waits for a person, not for a time.
+      if (report.done || withApproval!.approval?.status === 'pending') return withApproval;
+      const waiting = await waitOf(id);
+      return waiting ? { ...withApproval, waiting } : withApproval;
     },
   );
 
@@ -371,6 +381,29 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     registerStatusCallback(scope, deps);
   });
 
+  /** Jobs with where their approval stands, for those that needed one. */
+  async function withApprovals<J extends { jobId: string }>(
+    jobs: J[],
+  ): Promise<(J & { approval?: NonNullable<SendJobSummary['approval']> })[]> {
+    const approvals = await findApprovals(
+      db,
+      jobs.map((j) => j.jobId),
+    );
+    return jobs.map((job) => {
+      const approval = approvals.get(job.jobId);
+      if (!approval) return job;
+      return {
+        ...job,
+        approval: {
+          status: approval.status,
+          reason: approval.reason,
+          decidedBy: approval.decided_by,
+          note: approval.note,
+        },
+      };
+    });
+  }
+
   /** A job's id, or the one job whose id starts with what was typed (`3f2a`). */
   async function jobIdOf(typed: string): Promise<string> {
     const [exact] = await db.query<{ id: string }>('SELECT id FROM send_jobs WHERE id = $1', [
@@ -427,6 +460,12 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
   ): Promise<{ count: number; until: number | null }> {
     if (!deps.config.quietHours) return Promise.resolve({ count: 0, until: null });
     return quietHoursWait(db, numbers, sendAt ?? deps.now(), deps.config.productTimeZone);
+  }
+
+  /** Whether a new send of this size would wait for another admin, and why. */
+  async function approvalOf(channel: Channel, recipients: number) {
+    const reason = approvalReasonFor(channel, recipients, await approvalRules(db, deps.config));
+    return reason === null ? {} : { approval: reason };
   }
 
   function segmentsOf(payload: SendPayload): number {
@@ -517,6 +556,9 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     const composed = await composeFor(payload, fresh);
     const waiting = await waitingFor(fresh.valid, sendAt);
     const channel: Channel = plan.content.channel;
+    const approval = plan.existing
+      ? null
+      : approvalReasonFor(channel, fresh.valid.length, await approvalRules(db, deps.config));
     const outcome = await createOrExtendSendJob(
       db,
       {
@@ -535,6 +577,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
       },
       composed.recipients,
       (added) => answer('', added, 0, waiting),
+      approval,
     );
     if (outcome.kind === 'other-content') {
       refuseOtherContent(outcome.existing, key, plan.hash, plan.content);
@@ -550,8 +593,9 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     }
     const asked = fresh.valid.length + fresh.invalid.length;
     const earlier = plan.earlier + (asked - outcome.added.length);
-    const body = answer(outcome.jobId, outcome.added, earlier, waiting);
-    if (outcome.added.length > 0) deps.onQueued();
+    const sent = answer(outcome.jobId, outcome.added, earlier, waiting);
+    const body = outcome.held ? heldAnswer(sent) : sent;
+    if (outcome.added.length > 0 && !outcome.held) deps.onQueued();
     return { status: 202, body, replayed: outcome.added.length === 0 };
   }
 }
@@ -595,6 +639,16 @@ function noteSent(request: FastifyRequest, channel: Channel, body: SendResult): 
       skipped: body.skipped?.length ?? 0,
     },
   });
+}
+
+/** A held send's answer: nothing goes until another admin approves. */
+function heldAnswer(answer: SendResult): SendResult {
+  const queued = answer.queued ?? 0;
+  return {
+    ...answer,
+    pendingApproval: true,
+    message: `Waiting for approval: another admin with the approval permission must approve this send to ${queued} ${queued === 1 ? 'user' : 'users'} before anything goes.`,
+  };
 }
 
 /** Answers once: the handler returns the body, never a reply that was already sent. */

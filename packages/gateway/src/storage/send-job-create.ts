@@ -5,8 +5,9 @@
 // and a larger audience is one job created in parts. The job keeps its content, and a key reused
 // for other content is refused.
 
-import type { SendResult } from '@blockcatch/sdk';
+import type { ApprovalReason, SendResult } from '@blockcatch/sdk';
 import type { Db, Queryable } from './db.js';
+import { HELD_TS, isAwaitingApproval, requestApproval } from './send-approvals.js';
 import {
   findJobByIdempotencyKey,
   type NewRecipients,
@@ -73,6 +74,8 @@ export type AddOutcome =
       created: boolean;
       /** Rows written by this call, in request order. */
       added: { number: string; status: RecipientStatus }[];
+      /** The job waits for another admin's approval: its recipients are held. */
+      held: boolean;
     }
   /** The key names a job with other content: nothing was written. */
   | { kind: 'other-content'; existing: KeyedJob }
@@ -89,6 +92,8 @@ export async function createOrExtendSendJob(
   job: NewSendJob & { content: unknown },
   recipients: NewRecipients,
   firstAnswer: (added: { number: string; status: RecipientStatus }[]) => unknown,
+  /** Why a new job must wait for approval, or null when it need not. */
+  approval: ApprovalReason | null = null,
 ): Promise<AddOutcome> {
   return db.transaction(async (tx) => {
     const inserted = await tx.query<{ id: string }>(
@@ -128,14 +133,25 @@ export async function createOrExtendSendJob(
       );
       dueTs = Math.max(Number(row?.send_at_ts ?? 0), job.createdTs);
     }
-    const added = await insertRecipients(tx, jobId, dueTs, recipients);
+    // A job waiting for approval holds every recipient, those added to it later too.
+    const held = created ? approval !== null : await isAwaitingApproval(tx, jobId);
+    if (created && approval !== null) {
+      await requestApproval(tx, {
+        jobId,
+        reason: approval,
+        requestedBy: job.createdBy,
+        now: job.createdTs,
+        releaseTs: dueTs,
+      });
+    }
+    const added = await insertRecipients(tx, jobId, held ? HELD_TS : dueTs, recipients);
     if (created) {
       await tx.query('UPDATE send_jobs SET response_body = $2::jsonb WHERE id = $1', [
         jobId,
         JSON.stringify(firstAnswer(added)),
       ]);
     }
-    return { kind: 'added', jobId, created, added };
+    return { kind: 'added', jobId, created, added, held };
   });
 }
 

@@ -26,6 +26,7 @@ import {
 import { adminDriversResource } from './resources/admin-drivers.js';
 import { driverAlertsResource } from './resources/alerts.js';
 import { apiTokensResource } from './resources/api-tokens.js';
+import { approvalsResource } from './resources/approvals.js';
 import { auditResource } from './resources/audit.js';
 import { billingResource } from './resources/billing.js';
 import { currentUserResource } from './resources/current-user.js';
@@ -139,6 +140,8 @@ export function createGatewayClient(options: GatewayClientOptions) {
     ...usersExportResource(options),
     /** Send jobs once queued: list, report, cancel, and the review's preview. */
     sends: sendsResource(requester),
+    /** Sends waiting for a second admin: list, approve, reject, the threshold. */
+    approvals: approvalsResource(requester),
     /** The staff audit trail (owners): list and export. */
     audit: auditResource(requester),
     /** Tokens for machines: create (shown once), list, revoke. */

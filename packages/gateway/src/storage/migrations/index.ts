@@ -21,6 +21,7 @@ import messageExpiry from './019_message_expiry.js';
 import senderOptOuts from './020_sender_opt_outs.js';
 import pausedSenders from './021_paused_senders.js';
 import auditLog from './040_audit_log.js';
+import sendApprovals from './041_send_approvals.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
@@ -45,4 +46,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '020_sender_opt_outs', sql: senderOptOuts },
   { id: '021_paused_senders', sql: pausedSenders },
   { id: '040_audit_log', sql: auditLog },
+  { id: '041_send_approvals', sql: sendApprovals },
 ];

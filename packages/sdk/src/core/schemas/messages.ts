@@ -122,5 +122,7 @@ export const sendResultSchema = z.object({
   earlier: z.number().int().nonnegative().optional(),
   /** US dollars, at the gateway's prices, of what this request queued. */
   estimatedCost: z.number().nonnegative().optional(),
+  /** The send waits for another admin's approval before anything goes. */
+  pendingApproval: z.boolean().optional(),
 });
 export type SendResult = z.infer<typeof sendResultSchema>;

@@ -3,6 +3,7 @@
 // preview of what a send would do.
 import { z } from 'zod';
 import { RECIPIENT_STATES } from '../../core/delivery.js';
+import { APPROVAL_REASONS } from '../../core/schemas/approvals.js';
 import { type MsgTemplate, type Recipient, skipReasonSchema } from '../../core/schemas/messages.js';
 import type { Requester, RequestOptions } from '../client.js';
 
@@ -24,6 +25,15 @@ export const sendJobSummarySchema = z.object({
   estimatedCost: z.number().nonnegative(),
   /** True once no recipient is queued or being sent. */
   done: z.boolean(),
+  /** Set when the send needed a second admin: where that stands, who decided and their note. */
+  approval: z
+    .object({
+      status: z.enum(['pending', 'approved', 'rejected']),
+      reason: z.enum(APPROVAL_REASONS),
+      decidedBy: z.string().nullable(),
+      note: z.string().nullable(),
+    })
+    .optional(),
 });
 export type SendJobSummary = z.infer<typeof sendJobSummarySchema>;
 
@@ -77,6 +87,8 @@ export const sendPreviewSchema = z.object({
   segments: z.number().int().nonnegative().optional(),
   /** US dollars, at the gateway's prices, of what would be queued. */
   estimatedCost: z.number().nonnegative().optional(),
+  /** Why the send would wait for another admin's approval, when it would. */
+  approval: z.enum(APPROVAL_REASONS).optional(),
 });
 export type SendPreview = z.infer<typeof sendPreviewSchema>;
 
