@@ -107,6 +107,7 @@ export const routes: RouteObject[] = [
           open('notifications', () => import('./routes/admin/NotificationsPage.js')),
           open('leads', () => import('./routes/admin/LeadsPage.js')),
           open('audit', () => import('./routes/admin/AuditPage.js')),
+          open('approvals', () => import('./routes/admin/ApprovalsPage.js')),
         ],
       },
       { path: '*', element: <ErrorPage notFound /> },

@@ -69,6 +69,19 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
       <p className="send-when" data-testid="send-when">
         {sendWhen}
       </p>
+      {preview.data?.estimatedCost !== undefined && (
+        <p className="hint" data-testid="estimated-cost">
+          {t('admin.review.estimatedCost', {
+            cost: fmt.money(preview.data.estimatedCost),
+            count: preview.data.segments ?? 1,
+          })}
+        </p>
+      )}
+      {preview.data?.approval && (
+        <p className="banner banner-warning" data-testid="needs-approval">
+          {t(`admin.review.needsApproval.${preview.data.approval}`)}
+        </p>
+      )}
       {table.marks.size > 0 && (
         <p className="hint" data-testid="blocked-count">
           {t('admin.review.blocked', { count: table.marks.size })}
@@ -125,6 +138,12 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
             <dd>{t('admin.sendSms.recipients', { count })}</dd>
             <dt>{t('admin.review.whenLabel')}</dt>
             <dd>{sendWhen}</dd>
+            {preview.data?.estimatedCost !== undefined && (
+              <>
+                <dt>{t('admin.review.costLabel')}</dt>
+                <dd>{fmt.money(preview.data.estimatedCost)}</dd>
+              </>
+            )}
           </dl>
         }
         confirmLabel={t('common.send')}

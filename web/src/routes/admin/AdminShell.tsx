@@ -5,6 +5,7 @@ import { withoutTrailingSlashes } from '@blockcatch/sdk';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { ApprovalAlert } from '../../components/admin/ApprovalAlert.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { type AdminRole, useAdminRole } from '../../hooks/admin/useAdminRole.js';
 import '../../components/admin/admin.css';
@@ -21,6 +22,7 @@ const TABS: readonly (readonly [
   ['/admin/billing', 'admin.tabs.billing', [], (role) => role.billingDetails],
   ['/admin/invitations', 'admin.tabs.invitations', [], () => true],
   ['/admin/tools', 'admin.tabs.tools', ['/admin/notifications', '/admin/leads'], () => true],
+  ['/admin/approvals', 'admin.tabs.approvals', [], () => true],
   ['/admin/audit', 'admin.tabs.audit', [], (role) => role.isOwner],
 ];
 
@@ -48,6 +50,7 @@ export default function AdminShell() {
         })}
       </nav>
       <div className="admin-content">
+        <ApprovalAlert />
         <Suspense fallback={<LoadingOverlay />}>
           <Outlet />
         </Suspense>
