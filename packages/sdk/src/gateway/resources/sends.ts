@@ -4,7 +4,14 @@
 import { z } from 'zod';
 import { RECIPIENT_STATES } from '../../core/delivery.js';
 import { APPROVAL_REASONS } from '../../core/schemas/approvals.js';
-import { type MsgTemplate, type Recipient, skipReasonSchema } from '../../core/schemas/messages.js';
+import {
+  type MsgTemplate,
+  type Recipient,
+  skipReasonSchema,
+  type TestSendPayload,
+  type TestSendResult,
+  testSendResultSchema,
+} from '../../core/schemas/messages.js';
 import type { Requester, RequestOptions } from '../client.js';
 
 const recipientStateSchema = z.enum(RECIPIENT_STATES);
@@ -136,6 +143,13 @@ export function sendsResource(http: Requester) {
         undefined,
         options,
       );
+    },
+    /**
+     * Sends the message, rendered for `renderFor` (default: you), to your own phone only; it is in
+     * no count or report.
+     */
+    async test(request: TestSendPayload, options?: RequestOptions): Promise<TestSendResult> {
+      return http.post('/api/flex/v1/admin/send-test', testSendResultSchema, request, options);
     },
     /** What a send would do: the first recipient's message, who is skipped and why, who waits. */
     async preview(request: SendPreviewRequest, options?: RequestOptions): Promise<SendPreview> {
