@@ -366,6 +366,7 @@ export function buildProgram() {
     .option('--only <csv>', t('cli.help.only'))
     .option('--exclude <csv>', t('cli.help.exclude'))
     .option('--dry-run', t('cli.help.dryRun'))
+    .option('--test', t('cli.help.test'))
     .option('--yes', t('cli.help.yes'))
     .option('--at <datetime>', t('cli.help.at'))
     .option('--wait', t('cli.help.wait'))

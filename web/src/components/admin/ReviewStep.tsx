@@ -13,6 +13,7 @@ import { Dialog } from '../ui/Dialog.js';
 import { Pager } from './Pager.js';
 import { RenderedMessage } from './RenderedMessage.js';
 import { SearchBox } from './SearchBox.js';
+import { TestSendButton } from './TestSendButton.js';
 import { type TableRow, UserTable } from './UserTable.js';
 
 export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
@@ -111,6 +112,11 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
         <button type="button" onClick={onCancel} disabled={sending}>
           {t('common.cancel')}
         </button>
+        <TestSendButton
+          composed={composed}
+          renderFor={preview.data?.preview?.to}
+          disabled={sending || count === 0}
+        />
         <button
           type="button"
           className="primary"
