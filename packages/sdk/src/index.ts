@@ -371,6 +371,17 @@ export {
   type OfferTimeline,
   offerTimelineSchema,
 } from './core/schemas/latency.js';
+export {
+  type SendJobOutcome,
+  type SendResults,
+  sendJobOutcomeSchema,
+  sendResultsQuerySchema,
+  sendResultsSchema,
+  type WeekResult,
+  weeklyResults,
+  weekOf,
+  weekResultSchema,
+} from './core/schemas/send-results.js';
 export { type SearchableRow, searchRecipients } from './core/search.js';
 export {
   createRecipientSearch,

@@ -8,6 +8,7 @@ import { createEnqueue, type Enqueue } from './enqueue.js';
 import { createProvider, senderFor, senderRate, sendersOf } from './providers/index.js';
 import type { OutgoingMessage } from './providers/types.js';
 import { registerMessagingRoutes } from './routes.js';
+import { registerSendResultsRoute } from './send-results-routes.js';
 import { registerTestSendRoute } from './test-send-routes.js';
 import { createSendWorker } from './worker.js';
 
@@ -94,6 +95,7 @@ export function createMessaging(deps: {
     registerRoutes(app) {
       registerApprovalRoutes(app, { db, config, now, onApproved: () => worker.wake() });
       registerTestSendRoute(app, { db, config, deliver: deliverNow });
+      registerSendResultsRoute(app, { db, config, now });
       registerMessagingRoutes(app, {
         db,
         config,

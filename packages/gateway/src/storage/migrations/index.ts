@@ -22,6 +22,7 @@ import senderOptOuts from './020_sender_opt_outs.js';
 import pausedSenders from './021_paused_senders.js';
 import auditLog from './040_audit_log.js';
 import sendApprovals from './041_send_approvals.js';
+import sendResults from './042_send_results.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
@@ -47,4 +48,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '021_paused_senders', sql: pausedSenders },
   { id: '040_audit_log', sql: auditLog },
   { id: '041_send_approvals', sql: sendApprovals },
+  { id: '042_send_results', sql: sendResults },
 ];
