@@ -108,6 +108,7 @@ export const routes: RouteObject[] = [
           open('leads', () => import('./routes/admin/LeadsPage.js')),
           open('audit', () => import('./routes/admin/AuditPage.js')),
           open('approvals', () => import('./routes/admin/ApprovalsPage.js')),
+          open('sends', () => import('./routes/admin/SendsPage.js')),
         ],
       },
       { path: '*', element: <ErrorPage notFound /> },

@@ -22,6 +22,7 @@ const TABS: readonly (readonly [
   ['/admin/billing', 'admin.tabs.billing', [], (role) => role.billingDetails],
   ['/admin/invitations', 'admin.tabs.invitations', [], () => true],
   ['/admin/tools', 'admin.tabs.tools', ['/admin/notifications', '/admin/leads'], () => true],
+  ['/admin/sends', 'admin.tabs.sends', [], () => true],
   ['/admin/approvals', 'admin.tabs.approvals', [], () => true],
   ['/admin/audit', 'admin.tabs.audit', [], (role) => role.isOwner],
 ];

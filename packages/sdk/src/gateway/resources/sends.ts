@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { RECIPIENT_STATES } from '../../core/delivery.js';
 import { APPROVAL_REASONS } from '../../core/schemas/approvals.js';
+import { type SendResults, sendResultsSchema } from '../../core/schemas/send-results.js';
 import {
   type MsgTemplate,
   type Recipient,
@@ -150,6 +151,13 @@ export function sendsResource(http: Requester) {
      */
     async test(request: TestSendPayload, options?: RequestOptions): Promise<TestSendResult> {
       return http.post('/api/flex/v1/admin/send-test', testSendResultSchema, request, options);
+    },
+    /** Each send's results and the weekly totals over the last `weeks` weeks (default 12). */
+    async results(weeks?: number, options?: RequestOptions): Promise<SendResults> {
+      return http.get('/api/flex/v1/admin/send-results', sendResultsSchema, {
+        ...options,
+        query: { weeks },
+      });
     },
     /** What a send would do: the first recipient's message, who is skipped and why, who waits. */
     async preview(request: SendPreviewRequest, options?: RequestOptions): Promise<SendPreview> {
