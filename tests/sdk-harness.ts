@@ -30,6 +30,10 @@ export async function startSandbox(
       // Consent and the weekly cap off: the tests send to made-up numbers, often (tests turn them on).
       marketingConsent: false,
       marketingWeeklyCap: 0,
+      // Approvals off: these suites test what a send does once it goes (send-approvals.test.ts
+      // tests the wait for a second admin).
+      approvalForWhatsapp: false,
+      approvalThreshold: 10_000_000,
       // Time-based alerts off: what a test sees must not depend on how long it runs.
       alerts: { sweepMs: 0 },
       ...config,

@@ -17,12 +17,14 @@ export default defineConfig({
   ],
   resolve: {
     conditions: ['source'],
-    alias: {
+    alias: [
       // React 19 has useSyncExternalStore; react-i18next's shim for older Reacts is dead weight.
-      'use-sync-external-store/shim': fileURLToPath(
-        new URL('./build/use-sync-external-store.ts', import.meta.url),
-      ),
-    },
+      // Exactly that path: recharts' `…/shim/with-selector` is a different module.
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(new URL('./build/use-sync-external-store.ts', import.meta.url)),
+      },
+    ],
   },
   // amazon-cognito-identity-js (through its Buffer and crypto helpers) reads Node's `global`.
   define: { global: 'globalThis' },

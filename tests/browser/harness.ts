@@ -105,6 +105,9 @@ export async function startBrowserSandbox(
     // Consent and the weekly cap off: the screens' tests send to the same people again and again.
     marketingConsent: false,
     marketingWeeklyCap: 0,
+    // WhatsApp approvals off: the send screens' tests send templates and follow them to the
+    // outbox; admin-approvals.test.ts lowers the size threshold to test the wait.
+    approvalForWhatsapp: false,
     // Time-based alerts off: what a test sees must not depend on how long it runs.
     alerts: { sweepMs: 0 },
     // The sandbox platform's offer stream and the catcher are not what these tests look at.

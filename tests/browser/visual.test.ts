@@ -76,6 +76,8 @@ const SCREENS: { role: Role; path: string; name: string; shows?: string }[] = [
     shows: 'Send SMS to unpaid invitations',
   },
   { role: 'owner', path: '/admin/leads', name: 'admin-leads', shows: 'Leads' },
+  { role: 'owner', path: '/admin/approvals', name: 'admin-approvals', shows: 'Approval threshold' },
+  { role: 'owner', path: '/admin/audit', name: 'admin-audit', shows: 'Export CSV' },
   { role: 'owner', path: `/flex/calendar/${DRIVER_PHONE}`, name: 'admin-driver-calendar' },
 ];
 

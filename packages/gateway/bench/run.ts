@@ -5,6 +5,7 @@ import { benchCatcherIdle } from './catcher-idle.bench.js';
 import { benchLongInput } from './long-input.bench.js';
 import { benchPgliteMemory } from './pglite-memory.bench.js';
 import { benchSend } from './send.bench.js';
+import { benchSendResults } from './send-results.bench.js';
 import { benchSrp } from './srp.bench.js';
 import { benchUsersTable } from './users-table.bench.js';
 
@@ -21,6 +22,10 @@ for (const [title, bench] of [
   [
     'Sends through the outbox: a 100,000-recipient job, unpaced delivery, and delivery at the pace',
     benchSend,
+  ],
+  [
+    "The Sends page's results: 100 sends of 100,000 recipients on PostgreSQL (kept vs counted live)",
+    benchSendResults,
   ],
   ['The block catcher with 1,000 drivers on the sandbox platform', benchCatcher],
   [

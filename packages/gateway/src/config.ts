@@ -140,6 +140,13 @@ export const configSchema = z.object({
   /** What one SMS segment and one WhatsApp message cost, in US dollars, for job reports. */
   smsSegmentPrice: z.coerce.number().min(0).max(10).default(0.0083),
   whatsappMessagePrice: z.coerce.number().min(0).max(10).default(0.005),
+  /**
+   * An admin's send to more recipients than this waits for another admin's approval (an owner may
+   * change it at run time; this is the value until they do).
+   */
+  approvalThreshold: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  /** Every admin WhatsApp template send (marketing) waits for approval, whatever its size. */
+  approvalForWhatsapp: z.boolean().default(true),
   /** Hold marketing messages from 9 pm to 8 am in each recipient's zone. */
   quietHours: z.boolean().default(true),
   /** IANA zone for recipients whose region is unknown (quiet hours). */
@@ -353,6 +360,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
     marketingWeeklyCap: e('BLOCKCATCH_MARKETING_WEEKLY_CAP'),
     smsSegmentPrice: e('BLOCKCATCH_SMS_SEGMENT_PRICE'),
     whatsappMessagePrice: e('BLOCKCATCH_WHATSAPP_MESSAGE_PRICE'),
+    approvalThreshold: e('BLOCKCATCH_APPROVAL_THRESHOLD'),
+    approvalForWhatsapp: onOff(e('BLOCKCATCH_APPROVAL_WHATSAPP')),
     productTimeZone: e('BLOCKCATCH_PRODUCT_TIME_ZONE'),
     quietHours: onOff(e('BLOCKCATCH_QUIET_HOURS')),
     twilio: {

@@ -6,10 +6,12 @@ import { authenticateApiToken, registerApiTokenRoutes } from './api/api-tokens.j
 import { createAuthenticator, type Principal } from './api/authenticate.js';
 import { registerApi } from './api/routes.js';
 import { registerStatusRoutes } from './api/status.js';
+import { registerAuditRoutes } from './audit/routes.js';
 import { type GatewayConfig, type GatewayConfigInput, parseConfig } from './config.js';
 import { registerConsentRoutes } from './consent/routes.js';
 import { createDriverService, type DriverService } from './driver/index.js';
 import { registerApiDocs } from './http/api-docs.js';
+import { installAudit, recordAudit } from './http/audit.js';
 import { closeConnectionsOnClose } from './http/closing-connections.js';
 import { type CallerCountingDb, countCallers } from './http/db-callers.js';
 import { registerEdge } from './http/edge.js';
@@ -31,6 +33,7 @@ import { type SeedReport, seedFixtures } from './seed.js';
 import { type Db, openDatabase } from './storage/db.js';
 import { type DatabaseAvailability, watchAvailability } from './storage/db-availability.js';
 import { migrate } from './storage/migrate.js';
+import { findUserByPhone } from './storage/users.js';
 import { registerWebApp } from './web.js';
 
 export const BODY_LIMIT = 5 * 1024 * 1024;
@@ -137,11 +140,19 @@ export async function buildGateway(
     metrics,
     ...(options.messagingClock ? { now: options.messagingClock } : {}),
   });
-  const identity = await createIdentity({
+  const identity: Identity = await createIdentity({
     db,
     config,
     sendCode: (phoneNumber, text) =>
       messaging.deliverNow({ channel: 'sms', to: phoneNumber, body: text }),
+    // Staff signing in enter the admin area: the trail keeps who, when and from where.
+    onSignIn: async (idToken, ip) => {
+      const claims = await identity.verifyIdToken(idToken);
+      const user = await findUserByPhone(db, 'flex', claims.phone_number);
+      if (user?.is_admin) {
+        await recordAudit(db, { claims, user }, { action: 'admin.sign-in', ip, ts: Date.now() });
+      }
+    },
   });
   // First of all hooks, so it counts every request a connection sends, refused ones included.
   const connections = closeConnectionsOnClose(app);
@@ -166,6 +177,7 @@ export async function buildGateway(
     queueLimit: config.dbQueueLimit,
     availability,
   });
+  installAudit(app, { db, now: Date.now });
   let draining = false;
   await registerApiDocs(app, config.versionId);
   const edge = await registerEdge(app, { db, config, metrics });
@@ -196,6 +208,7 @@ export async function buildGateway(
   driver.registerRoutes(app);
   registerAlertRoutes(app, { db });
   registerConsentRoutes(app, { db, now: Date.now });
+  registerAuditRoutes(app, { db });
   const payments = createPayments({
     db,
     config,

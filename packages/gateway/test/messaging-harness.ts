@@ -113,6 +113,10 @@ export async function startMessagingServer(
     quietHours: false,
     marketingConsent: false,
     marketingWeeklyCap: 0,
+    // Approvals off: these suites test what a send does once it goes (send-approvals.test.ts
+    // tests the wait for a second admin).
+    approvalForWhatsapp: false,
+    approvalThreshold: 10_000_000,
     ...options.config,
   });
   // The gateway's BODY_LIMIT: a 100,000-number send is about 3 MB.

@@ -127,6 +127,33 @@ export {
   DEFAULT_ALERT_SETTINGS,
 } from './core/schemas/alerts.js';
 export {
+  APPROVAL_REASONS,
+  type ApprovalReason,
+  approvalDecisionSchema,
+  approvalOutcomeSchema,
+  approvalReasonFor,
+  approvalSettingsSchema,
+  MAX_APPROVAL_NOTE,
+  type PendingApproval,
+  type PendingApprovals,
+  pendingApprovalSchema,
+  pendingApprovalsSchema,
+} from './core/schemas/approvals.js';
+export {
+  AUDIT_ACTIONS,
+  AUDIT_CSV_HEADER,
+  AUDIT_EXPORT_MAX_ROWS,
+  type AuditAction,
+  type AuditEvent,
+  type AuditQuery,
+  auditActionSchema,
+  auditCsvLine,
+  auditEventSchema,
+  auditExportSchema,
+  auditListSchema,
+  auditQuerySchema,
+} from './core/schemas/audit.js';
+export {
   CONSENT_LANGUAGES,
   CONSENT_METHODS,
   type ConsentMethod,
@@ -292,10 +319,14 @@ export {
   subscriptionUpdateRequestSchema,
   TEMPLATE_APPROVAL_STATUSES,
   type TemplateApprovalStatus,
+  type TestSendPayload,
+  type TestSendResult,
   type TriState,
   templateApprovalStatusSchema,
   templatesResponseSchema,
   templatesSyncResponseSchema,
+  testSendPayloadSchema,
+  testSendResultSchema,
   triStateSchema,
   type UserRow,
   type UserStatus,
@@ -312,6 +343,17 @@ export {
   latencyResponseSchema,
   type OfferTimeline,
 } from './core/schemas/latency.js';
+export {
+  type SendJobOutcome,
+  type SendResults,
+  sendJobOutcomeSchema,
+  sendResultsQuerySchema,
+  sendResultsSchema,
+  type WeekResult,
+  weeklyResults,
+  weekOf,
+  weekResultSchema,
+} from './core/schemas/send-results.js';
 export { type SearchableRow, searchRecipients } from './core/search.js';
 export {
   createRecipientSearch,

@@ -78,6 +78,8 @@ export const billingQueries = {
     }),
 };
 
+const APPROVALS_POLL_MS = 30_000;
+
 export const adminQueries = {
   all: ['admin'] as const,
   /** The Flex table with its Flex-only fields (region); the same cache entry as users('flex'). */
@@ -114,6 +116,13 @@ export const adminQueries = {
       queryKey: ['admin', 'sendJobs'],
       queryFn: () => gateway.sends.list({ limit: RECENT_SEND_JOBS }),
       refetchInterval: (query) => jobsRefetchInterval(query.state.data, Date.now()),
+    }),
+  /** Sends waiting for a second admin; asked again every half minute, so approvers hear of new ones. */
+  approvals: () =>
+    queryOptions({
+      queryKey: ['admin', 'approvals'],
+      queryFn: () => gateway.approvals.list(),
+      refetchInterval: APPROVALS_POLL_MS,
     }),
   /** A job's first recipients with their errors, to say why some were not delivered. */
   sendJobReport: (id: string, version: string) =>

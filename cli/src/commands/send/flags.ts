@@ -16,6 +16,7 @@ export const sendFlags = (command: Blank) =>
     .option('--only <csv>', t('cli.help.only'))
     .option('--exclude <csv>', t('cli.help.exclude'))
     .option('--dry-run', t('cli.help.dryRun'))
+    .option('--test', t('cli.help.test'))
     .option('--yes', t('cli.help.yes'))
     .option('--at <datetime>', t('cli.help.at'))
     .option('--local-time', t('cli.help.localTime'))

@@ -55,7 +55,7 @@ export interface SendRequest {
   lists: PhoneFile[];
   batchSize: number;
   givenKey: string | undefined;
-  mode: 'dry-run' | 'interactive' | 'yes';
+  mode: 'dry-run' | 'test' | 'interactive' | 'yes';
   json: boolean;
   /** `--at`: when the gateway starts the send (an ISO date-time). */
   sendAt: string | undefined;
@@ -124,14 +124,18 @@ export function readSendRequest(channelArg: unknown, o: SendFlags): SendRequest 
   if (o.only !== undefined) lists.push(readPhoneFile('--only', o.only));
   if (o.exclude !== undefined) lists.push(readPhoneFile('--exclude', o.exclude));
   const json = o.json === true;
+  if (o.test === true && o.dryRun === true) throw new UsageError(t('cli.errors.testOrDryRun'));
+  // A test goes to the caller alone: it needs no --yes.
   const mode =
     o.dryRun === true
       ? 'dry-run'
-      : o.yes === true
-        ? 'yes'
-        : !json && isInteractive()
-          ? 'interactive'
-          : null;
+      : o.test === true
+        ? 'test'
+        : o.yes === true
+          ? 'yes'
+          : !json && isInteractive()
+            ? 'interactive'
+            : null;
   if (mode === null) {
     // Checked before the network: a cron line without --yes fails fast and the same way every time.
     throw new UsageError(t('cli.errors.needsYes'));

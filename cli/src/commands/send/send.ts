@@ -31,6 +31,11 @@ export const send = defineCommand({
     await withContext(invocation, async (ctx, { t }) => {
       const plan = await plans.planSend(ctx, request);
       plans.reportListProblems(plan, t);
+      if (request.mode === 'test') {
+        const { sendTestToSelf } = await import('./test-send.js');
+        await sendTestToSelf(ctx, plan, t, request.json);
+        return;
+      }
       if (request.mode === 'dry-run') {
         const numbers = plan.set.recipients.map((r) => r.phone);
         preview.printDryRun(plan, await preview.previewSend(ctx, plan, numbers), t, request.json);

@@ -7,6 +7,7 @@ import { apiTokenSchema, apiTokensResponseSchema, createdApiTokenSchema } from '
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noteAudit } from '../http/audit.js';
 import { ApiError, forbidden, notFound, quote, unauthenticated } from '../http/errors.js';
 import {
   type ApiTokenRow,
@@ -110,7 +111,7 @@ export function registerApiTokenRoutes(
   api.post(
     PATH,
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', audit: 'token.create' },
       schema: { body: createSchema, response: { 201: createdApiTokenSchema } },
     },
     async (request, reply) => {
@@ -139,6 +140,10 @@ export function registerApiTokenRoutes(
         expiresAt: now + body.expiresInDays * DAY_MS,
       };
       await insertApiToken(db, row);
+      noteAudit(request, {
+        target: id,
+        detail: { name: body.name, expiresInDays: body.expiresInDays },
+      });
       reply.status(201);
       // The only time the token is shown.
       return {
@@ -162,7 +167,7 @@ export function registerApiTokenRoutes(
   api.delete(
     `${PATH}/:id`,
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', audit: 'token.revoke' },
       schema: { params: idParams, response: { 200: apiTokenSchema } },
     },
     async (request) => {
@@ -173,6 +178,7 @@ export function registerApiTokenRoutes(
         throw notFound(`No token ${quote(request.params.id)}.`);
       }
       await revokeApiToken(db, row.id, deps.now());
+      noteAudit(request, { target: row.id, detail: { name: row.name, owner: row.userId } });
       return shown((await findApiToken(db, row.id))!);
     },
   );

@@ -20,6 +20,7 @@ import {
 } from '@blockcatch/sdk';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { noteAudit } from '../http/audit.js';
 import { forbidden } from '../http/errors.js';
 import type { Db } from '../storage/db.js';
 import { listInvitations } from '../storage/invitations.js';
@@ -37,9 +38,13 @@ export function registerUsersExport(app: FastifyInstance, db: Db): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/admin/v1/users-export',
-    { config: { auth: 'admin' }, schema: { querystring: usersExportQuerySchema } },
+    {
+      config: { auth: 'admin', audit: 'export.users' },
+      schema: { querystring: usersExportQuerySchema },
+    },
     async (request, reply) => {
       const { product, format, search, timeZone: zone, ...filters } = request.query;
+      noteAudit(request, { detail: { query: request.query } });
       const billingDetails = request.principal.user.can_see_billing;
       if (filters.selectedReferral && !billingDetails) {
         throw forbidden('The referral filter needs the billing-details permission.');
@@ -57,8 +62,12 @@ export function registerUsersExport(app: FastifyInstance, db: Db): void {
 
   api.get(
     '/api/admin/v1/invitations-export',
-    { config: { auth: 'admin' }, schema: { querystring: invitationsExportQuerySchema } },
+    {
+      config: { auth: 'admin', audit: 'export.invitations' },
+      schema: { querystring: invitationsExportQuerySchema },
+    },
     async (request, reply) => {
+      noteAudit(request, { detail: { query: request.query } });
       const { format, search, timeZone: zone, ...filters } = request.query;
       const timeZone = zone ?? localTimeZone();
       // Invitations are one per friend a driver invited: few beside the users table, so they are

@@ -18,6 +18,8 @@ export async function createIdentity(deps: {
   now?: () => number;
   /** The tokens' `iss`; every process on one database must use the same one (default: from config). */
   issuer?: string;
+  /** Told of every new session with its id token and the caller's address (the audit trail). */
+  onSignIn?: (idToken: string, ip: string) => Promise<void>;
 }): Promise<Identity> {
   const { db, config } = deps;
   const now = deps.now ?? Date.now;
@@ -34,6 +36,7 @@ export async function createIdentity(deps: {
     sendCode: deps.sendCode,
     limits: createLimiter(db, config.identityLimits, now),
     now,
+    onSignIn: deps.onSignIn,
   };
 
   return {

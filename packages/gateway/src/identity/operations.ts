@@ -76,6 +76,8 @@ export interface PoolContext {
   sendCode: CodeSender;
   limits: Limiter;
   now: () => number;
+  /** Told of every new session (not a refresh) with its id token and the caller's address. */
+  onSignIn?: ((idToken: string, ip: string) => Promise<void>) | undefined;
 }
 
 export type Operation = (

@@ -101,7 +101,15 @@ export function registerIdentityRoutes(
           `X-Amz-Target: ${typeof target === 'string' ? quote(target) : 'null'} is not an operation of this user pool; send ${TARGET_PREFIX}<Operation>, e.g. ${TARGET_PREFIX}InitiateAuth.`,
         );
       }
-      return operation(ctx, request.body, { ip: request.ip });
+      const result = await operation(ctx, request.body, { ip: request.ip });
+      const session = result.AuthenticationResult as
+        | { IdToken?: string; RefreshToken?: string }
+        | undefined;
+      // A refresh answers without a refresh token: only a new session is a sign-in.
+      if (ctx.onSignIn && session?.IdToken && session.RefreshToken) {
+        await ctx.onSignIn(session.IdToken, request.ip);
+      }
+      return result;
     });
   });
 }

@@ -4,12 +4,15 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
+import { registerApprovalRoutes } from './approval-routes.js';
 import { createEnqueue, type Enqueue } from './enqueue.js';
 import { createMessagingMetrics, NO_MESSAGING_METRICS } from './metrics.js';
 import { alertOwners } from './owner-alerts.js';
 import { createProvider, senderFor, senderRate, sendersOf } from './providers/index.js';
 import type { OutgoingMessage } from './providers/types.js';
 import { registerMessagingRoutes } from './routes.js';
+import { registerSendResultsRoute } from './send-results-routes.js';
+import { registerTestSendRoute } from './test-send-routes.js';
 import { createSendWorker } from './worker.js';
 
 export interface Messaging {
@@ -108,6 +111,9 @@ export function createMessaging(deps: {
 
   return {
     registerRoutes(app) {
+      registerApprovalRoutes(app, { db, config, now, onApproved: () => worker.wake() });
+      registerTestSendRoute(app, { db, config, deliver: deliverNow });
+      registerSendResultsRoute(app, { db, config, now });
       registerMessagingRoutes(app, {
         db,
         config,

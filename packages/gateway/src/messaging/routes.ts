@@ -3,6 +3,7 @@
 // MessageStatus).
 import { randomUUID } from 'node:crypto';
 import {
+  approvalReasonFor,
   type Channel,
   MAX_PHONE_LENGTH,
   type MsgTemplate,
@@ -10,6 +11,8 @@ import {
   outboxResponseSchema,
   quietHoursRelease,
   regionTimeZone,
+  REGION_TIME_ZONES,
+  type SendJobSummary,
   type SendResult,
   segmentSms,
   sendJobReportSchema,
@@ -21,11 +24,12 @@ import {
   templatesSyncResponseSchema,
   whatsappSendPayloadSchema,
 } from '@blockcatch/sdk';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isOwner, type Principal } from '../api/authenticate.js';
 import type { GatewayConfig } from '../config.js';
+import { noteAudit } from '../http/audit.js';
 import { ApiError, forbidden, invalid, notFound, quote } from '../http/errors.js';
 import {
   IDEMPOTENCY_HEADER,
@@ -38,6 +42,7 @@ import type { Db } from '../storage/db.js';
 import { readOutbox } from '../storage/outbox.js';
 import { findPendingInvitees } from '../storage/pending-invitees.js';
 import { findSkippedRecipients, type MarketingRules } from '../storage/recipient-skips.js';
+import { findApprovals } from '../storage/send-approvals.js';
 import {
   createOrExtendSendJob,
   findJobNumbers,
@@ -48,6 +53,7 @@ import {
 import { findJobIdsByKey, findJobWait, resolveJobId } from '../storage/send-job-lookup.js';
 import { cancelJob, listJobs, readJobReport } from '../storage/send-jobs.js';
 import { listTemplates } from '../storage/templates.js';
+import { approvalRules } from './approval-routes.js';
 import {
   type ComposedSend,
   composeSms,
@@ -146,7 +152,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
   api.post(
     '/api/flex/v1/admin/sendsms',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', audit: 'send.create' },
       schema: {
         headers: idempotentHeadersSchema,
         body: smsSendPayloadSchema,
@@ -161,6 +167,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
         key: request.headers[IDEMPOTENCY_HEADER],
         payload,
       });
+      noteSent(request, 'sms', answer.body);
       return answerWith(reply, answer);
     },
   );
@@ -168,7 +175,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
   api.post(
     '/api/flex/v1/admin/sendWhatsapp',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', audit: 'send.create' },
       schema: {
         headers: idempotentHeadersSchema,
         body: whatsappSendPayloadSchema,
@@ -183,6 +190,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
         key: request.headers[IDEMPOTENCY_HEADER],
         payload,
       });
+      noteSent(request, 'whatsapp', answer.body);
       return answerWith(reply, answer);
     },
   );
@@ -235,6 +243,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
         ...(plan.existing ? { jobId: plan.existing.id } : {}),
         segments: segmentsOf(payload),
         estimatedCost: costOf(payload, sendable.length),
+        ...(plan.existing ? {} : await approvalOf(channel, fresh.valid.length)),
       };
     },
   );
@@ -247,7 +256,9 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     },
     async (request) => {
       const { key, ...query } = request.query;
-      if (key === undefined) return { Items: await listJobs(db, prices, query) };
+      if (key === undefined) {
+        return { Items: await withApprovals(await listJobs(db, prices, query)) };
+      }
       const ids = await findJobIdsByKey(db, key, query.limit ?? 20);
       const reports = await Promise.all(
         ids.map((id) => readJobReport(db, id, prices, { limit: 0 })),
@@ -263,11 +274,12 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
   api.post(
     '/api/flex/v1/admin/send-jobs/:id/cancel',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', audit: 'send.cancel' },
       schema: { params: jobParamsSchema, response: { 200: sendJobReportSchema } },
     },
     async (request) => {
       const { id } = request.params;
+      noteAudit(request, { target: id });
       const { principal } = request;
       const outcome = await cancelJob(db, id, Date.now(), {
         userId: principal.user.id,
@@ -331,8 +343,12 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
         ...(limit === undefined ? {} : { limit }),
       });
       if (!report) throw notFound(`No send job ${quote(id)}.`);
-      const waiting = report.done ? null : await waitOf(id);
-      return waiting ? { ...report, waiting } : report;
+      const withApproval = (await withApprovals([report]))[0];
+      if (!withApproval) throw notFound(`No send job ${quote(id)}.`);
+      // A send waiting for approval waits for a person, not for a time.
+      if (report.done || withApproval.approval?.status === 'pending') return withApproval;
+      const waiting = await waitOf(id);
+      return waiting ? { ...withApproval, waiting } : withApproval;
     },
   );
 
@@ -417,6 +433,29 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     registerStatusCallback(scope, deps);
   });
 
+  /** Jobs with where their approval stands, for those that needed one. */
+  async function withApprovals<J extends { jobId: string }>(
+    jobs: J[],
+  ): Promise<(J & { approval?: NonNullable<SendJobSummary['approval']> })[]> {
+    const approvals = await findApprovals(
+      db,
+      jobs.map((j) => j.jobId),
+    );
+    return jobs.map((job) => {
+      const approval = approvals.get(job.jobId);
+      if (!approval) return job;
+      return {
+        ...job,
+        approval: {
+          status: approval.status,
+          reason: approval.reason,
+          decidedBy: approval.decided_by,
+          note: approval.note,
+        },
+      };
+    });
+  }
+
   /** A job's id, or the one job whose id starts with what was typed (`3f2a`). */
   async function jobIdOf(typed: string): Promise<string> {
     const [exact] = await db.query<{ id: string }>('SELECT id FROM send_jobs WHERE id = $1', [
@@ -466,6 +505,12 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
   ): Promise<{ count: number; until: number | null }> {
     if (!deps.config.quietHours) return Promise.resolve({ count: 0, until: null });
     return quietHoursWait(db, numbers, sendAt ?? deps.now(), deps.config.productTimeZone);
+  }
+
+  /** Whether a new send of this size would wait for another admin, and why. */
+  async function approvalOf(channel: Channel, recipients: number) {
+    const reason = approvalReasonFor(channel, recipients, await approvalRules(db, deps.config));
+    return reason === null ? {} : { approval: reason };
   }
 
   function segmentsOf(payload: SendPayload): number {
@@ -583,6 +628,9 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     if (plan.dues) composed.recipients.due = plan.dues;
     const waiting = await waitingFor(fresh.valid, sendAt);
     const channel: Channel = plan.content.channel;
+    const approval = plan.existing
+      ? null
+      : approvalReasonFor(channel, fresh.valid.length, await approvalRules(db, deps.config));
     const outcome = await createOrExtendSendJob(
       db,
       {
@@ -602,6 +650,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
       composed.recipients,
       marketingRules(channel),
       (added) => answer('', added, 0, waiting),
+      approval,
     );
     if (outcome.kind === 'other-content') {
       refuseOtherContent(outcome.existing, key, plan.hash, plan.content);
@@ -617,8 +666,9 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     }
     const asked = fresh.valid.length + fresh.invalid.length;
     const earlier = plan.earlier + (asked - outcome.added.length);
-    const body = answer(outcome.jobId, outcome.added, earlier, waiting);
-    if (outcome.added.length > 0) deps.onQueued();
+    const sent = answer(outcome.jobId, outcome.added, earlier, waiting);
+    const body = outcome.held ? heldAnswer(sent) : sent;
+    if (outcome.added.length > 0 && !outcome.held) deps.onQueued();
     return { status: 202, body, replayed: outcome.added.length === 0 };
   }
 }
@@ -650,6 +700,29 @@ interface SendAnswer {
   status: number;
   body: SendResult;
   replayed: boolean;
+}
+
+/** What the trail keeps of a send: its job, and how many were added, queued and skipped. */
+function noteSent(request: FastifyRequest, channel: Channel, body: SendResult): void {
+  noteAudit(request, {
+    target: body.jobId ?? null,
+    detail: {
+      channel,
+      added: body.added ?? 0,
+      queued: body.queued ?? 0,
+      skipped: body.skipped?.length ?? 0,
+    },
+  });
+}
+
+/** A held send's answer: nothing goes until another admin approves. */
+function heldAnswer(answer: SendResult): SendResult {
+  const queued = answer.queued ?? 0;
+  return {
+    ...answer,
+    pendingApproval: true,
+    message: `Waiting for approval: another admin with the approval permission must approve this send to ${queued} ${queued === 1 ? 'user' : 'users'} before anything goes.`,
+  };
 }
 
 /** Answers once: the handler returns the body, never a reply that was already sent. */

@@ -23,6 +23,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { GatewayConfig } from '../config.js';
+import { noteAudit } from '../http/audit.js';
 import { invalid, notFound, quote } from '../http/errors.js';
 import { IDEMPOTENCY_HEADER, idempotentHeadersSchema } from '../http/idempotency.js';
 import { parseJsonBody } from '../http/json-body.js';
@@ -213,13 +214,22 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRouteDe
   api.post(
     '/api/flex/v1/admin/billing/refunds',
     {
-      config: { auth: 'billing' },
+      config: { auth: 'billing', audit: 'refund.create' },
       preValidation: refuseCards,
       schema: { body: refundRequestSchema, response: { 201: refundResponseSchema } },
     },
     async (request, reply) => {
       const admin = request.principal.user;
       const refund = await service.refund(admin, request.body);
+      noteAudit(request, {
+        target: refund.payment.id,
+        detail: {
+          refundId: refund.id,
+          weeks: refund.weeks,
+          amountCents: refund.amountCents,
+          reason: request.body.reason,
+        },
+      });
       const owner = await db.query<{ name: string; phone_number: string }>(
         'SELECT name, phone_number FROM users WHERE id = $1',
         [refund.payment.user_id],

@@ -5,9 +5,10 @@
 // and a larger audience is one job created in parts. The job keeps its content, and a key reused
 // for other content is refused.
 
-import type { SendResult } from '@blockcatch/sdk';
+import type { ApprovalReason, SendResult } from '@blockcatch/sdk';
 import type { Db, Queryable } from './db.js';
 import { type MarketingRules, skipStateSql } from './recipient-skips.js';
+import { HELD_TS, isAwaitingApproval, requestApproval } from './send-approvals.js';
 import {
   findJobByIdempotencyKey,
   type NewRecipients,
@@ -74,6 +75,8 @@ export type AddOutcome =
       created: boolean;
       /** Rows written by this call, in request order. */
       added: { number: string; status: RecipientStatus }[];
+      /** The job waits for another admin's approval: its recipients are held. */
+      held: boolean;
     }
   /** The key names a job with other content: nothing was written. */
   | { kind: 'other-content'; existing: KeyedJob }
@@ -92,6 +95,8 @@ export async function createOrExtendSendJob(
   recipients: NewRecipients,
   rules: MarketingRules | null,
   firstAnswer: (added: { number: string; status: RecipientStatus }[]) => unknown,
+  /** Why a new job must wait for approval, or null when it need not. */
+  approval: ApprovalReason | null = null,
 ): Promise<AddOutcome> {
   return db.transaction(async (tx) => {
     const inserted = await tx.query<{ id: string }>(
@@ -131,14 +136,25 @@ export async function createOrExtendSendJob(
       );
       dueTs = Math.max(Number(row?.send_at_ts ?? 0), job.createdTs);
     }
-    const added = await insertRecipients(tx, jobId, dueTs, recipients, rules);
+    // A job waiting for approval holds every recipient, those added to it later too.
+    const held = created ? approval !== null : await isAwaitingApproval(tx, jobId);
+    if (created && approval !== null) {
+      await requestApproval(tx, {
+        jobId,
+        reason: approval,
+        requestedBy: job.createdBy,
+        now: job.createdTs,
+        releaseTs: dueTs,
+      });
+    }
+    const added = await insertRecipients(tx, jobId, held ? HELD_TS : dueTs, recipients, rules);
     if (created) {
       await tx.query('UPDATE send_jobs SET response_body = $2::jsonb WHERE id = $1', [
         jobId,
         JSON.stringify(firstAnswer(added)),
       ]);
     }
-    return { kind: 'added', jobId, created, added };
+    return { kind: 'added', jobId, created, added, held };
   });
 }
 

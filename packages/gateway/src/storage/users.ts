@@ -12,6 +12,8 @@ export interface UserRecord {
   role: string | null;
   can_see_billing: boolean;
   can_send_multi_segment: boolean;
+  /** May approve another admin's send that waits for approval (owners always may). */
+  can_approve_sends?: boolean;
   referral: string | null;
   referral_code: string | null;
   human_region: string | null;

@@ -34,6 +34,8 @@ import type {
 import { adminDriversResource } from './resources/admin-drivers.js';
 import { driverAlertsResource } from './resources/alerts.js';
 import { apiTokensResource } from './resources/api-tokens.js';
+import { approvalsResource } from './resources/approvals.js';
+import { auditResource } from './resources/audit.js';
 import { billingResource } from './resources/billing.js';
 import { calendarFeedResource } from './resources/calendar-feed.js';
 import { currentUserResource } from './resources/current-user.js';
@@ -90,6 +92,10 @@ export function createGatewayClient(options: GatewayClientOptions) {
     ...usersExportResource(options),
     /** Send jobs once queued: list, report, cancel, and the review's preview. */
     sends: sendsResource(requester),
+    /** Sends waiting for a second admin: list, approve, reject, the threshold. */
+    approvals: approvalsResource(requester),
+    /** The staff audit trail (owners): list and export. */
+    audit: auditResource(requester),
     /** Tokens for machines: create (shown once), list, revoke. */
     apiTokens: apiTokensResource(requester),
     /** The delivery-platform account the catcher drives. */

@@ -14,6 +14,7 @@ import { Dialog } from '../ui/Dialog.js';
 import { Pager } from './Pager.js';
 import { RenderedMessage } from './RenderedMessage.js';
 import { SearchBox } from './SearchBox.js';
+import { TestSendButton } from './TestSendButton.js';
 import { type TableRow, UserTable } from './UserTable.js';
 
 export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
@@ -79,6 +80,19 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
       <p className="send-when" data-testid="send-when">
         {sendWhen}
       </p>
+      {preview.data?.estimatedCost !== undefined && (
+        <p className="hint" data-testid="estimated-cost">
+          {t('admin.review.estimatedCost', {
+            cost: fmt.money(preview.data.estimatedCost),
+            count: preview.data.segments ?? 1,
+          })}
+        </p>
+      )}
+      {preview.data?.approval && (
+        <p className="banner banner-warning" data-testid="needs-approval">
+          {t(`admin.review.needsApproval.${preview.data.approval}`)}
+        </p>
+      )}
       {table.marks.size > 0 && (
         <p className="hint" data-testid="blocked-count">
           {t('admin.review.blocked', { count: table.marks.size })}{' '}
@@ -109,6 +123,11 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
         <button type="button" onClick={onCancel} disabled={sending}>
           {t('common.cancel')}
         </button>
+        <TestSendButton
+          composed={composed}
+          renderFor={preview.data?.preview?.to}
+          disabled={sending || count === 0}
+        />
         <button
           type="button"
           className="primary"
@@ -136,6 +155,12 @@ export function ReviewStep<T extends TableRow & HasPhone & SearchableRow>({
             <dd>{t('admin.sendSms.recipients', { count })}</dd>
             <dt>{t('admin.review.whenLabel')}</dt>
             <dd>{sendWhen}</dd>
+            {preview.data?.estimatedCost !== undefined && (
+              <>
+                <dt>{t('admin.review.costLabel')}</dt>
+                <dd>{fmt.money(preview.data.estimatedCost)}</dd>
+              </>
+            )}
           </dl>
         }
         confirmLabel={t('common.send')}

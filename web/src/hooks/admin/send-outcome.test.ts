@@ -12,6 +12,12 @@ describe('sendOutcomeText', () => {
     );
   });
 
+  it('says a send waits for approval rather than that it was queued', () => {
+    expect(sendOutcomeText(t, when, { queued: 3, pendingApproval: true }, 3)).toBe(
+      'admin.sendSms.pendingApproval {"count":3}',
+    );
+  });
+
   it('says when a scheduled send starts', () => {
     const text = sendOutcomeText(t, when, { queued: 2, sendAt: Date.UTC(2026, 11, 1, 14) }, 2);
     expect(text).toBe('admin.sendSms.scheduled {"count":2,"when":"2026-12-01T14:00:00.000Z"}');

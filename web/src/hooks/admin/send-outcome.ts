@@ -13,9 +13,11 @@ export function sendOutcomeText(
 ): string {
   const queued = result.queued ?? requested;
   const parts = [
-    result.sendAt === undefined
-      ? t('admin.sendSms.queued', { count: queued })
-      : t('admin.sendSms.scheduled', { count: queued, when: formatDateTime(result.sendAt) }),
+    result.pendingApproval
+      ? t('admin.sendSms.pendingApproval', { count: queued })
+      : result.sendAt === undefined
+        ? t('admin.sendSms.queued', { count: queued })
+        : t('admin.sendSms.scheduled', { count: queued, when: formatDateTime(result.sendAt) }),
   ];
   const skipped = result.skipped ?? [];
   if (skipped.length > 0) {

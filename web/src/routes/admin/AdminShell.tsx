@@ -5,6 +5,7 @@ import { withoutTrailingSlashes } from '@blockcatch/sdk';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { ApprovalAlert } from '../../components/admin/ApprovalAlert.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { type AdminRole, useAdminRole } from '../../hooks/admin/useAdminRole.js';
 import '../../components/admin/admin.css';
@@ -26,6 +27,9 @@ const TABS: readonly (readonly [
     ['/admin/notifications', '/admin/leads', '/admin/tokens'],
     () => true,
   ],
+  ['/admin/sends', 'admin.tabs.sends', [], () => true],
+  ['/admin/approvals', 'admin.tabs.approvals', [], () => true],
+  ['/admin/audit', 'admin.tabs.audit', [], (role) => role.isOwner],
 ];
 
 export default function AdminShell() {
@@ -52,6 +56,7 @@ export default function AdminShell() {
         })}
       </nav>
       <div className="admin-content">
+        <ApprovalAlert />
         <Suspense fallback={<LoadingOverlay />}>
           <Outlet />
         </Suspense>

@@ -166,5 +166,37 @@ export const sendResultSchema = z.object({
   earlier: z.number().int().nonnegative().optional(),
   /** US dollars, at the gateway's prices, of what this request queued. */
   estimatedCost: z.number().nonnegative().optional(),
+  /** The send waits for another admin's approval before anything goes. */
+  pendingApproval: z.boolean().optional(),
 });
 export type SendResult = z.infer<typeof sendResultSchema>;
+
+/**
+ * "Send a test to me": the message a send would send, rendered for one of its recipients
+ * (`renderFor`, by default the admin themself), delivered to the admin's own phone only. It makes
+ * no send job, so no count, report or result ever includes it.
+ */
+export const testSendPayloadSchema = z.discriminatedUnion('channel', [
+  z.strictObject({
+    channel: z.literal('sms'),
+    message: smsSendPayloadSchema.shape.message,
+    renderFor: z.string().min(1).max(MAX_PHONE_LENGTH).optional(),
+  }),
+  z.strictObject({
+    channel: z.literal('whatsapp'),
+    msgTemplate: msgTemplateSchema,
+    renderFor: z.string().min(1).max(MAX_PHONE_LENGTH).optional(),
+  }),
+]);
+export type TestSendPayload = z.infer<typeof testSendPayloadSchema>;
+
+export const testSendResultSchema = z.object({
+  /** The admin's own phone, where the test went. */
+  to: z.string(),
+  /** The recipient it was rendered for. */
+  renderedFor: z.string(),
+  text: z.string(),
+  segments: z.number().int().positive(),
+  test: z.literal(true),
+});
+export type TestSendResult = z.infer<typeof testSendResultSchema>;

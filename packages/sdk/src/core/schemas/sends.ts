@@ -1,6 +1,7 @@
 // A send job after it is queued: the list's summaries, one job's report (counts by state, a row
 // per recipient with its error, segments, estimated cost), and the review's preview of a send.
 import { z } from 'zod';
+import { APPROVAL_REASONS } from './approvals.js';
 import { RECIPIENT_STATES } from '../delivery.js';
 import { type MsgTemplate, type Recipient, skipReasonSchema } from './messages.js';
 
@@ -22,6 +23,15 @@ export const sendJobSummarySchema = z.object({
   estimatedCost: z.number().nonnegative(),
   /** True once no recipient is queued or being sent. */
   done: z.boolean(),
+  /** Set when the send needed a second admin: where that stands, who decided and their note. */
+  approval: z
+    .object({
+      status: z.enum(['pending', 'approved', 'rejected']),
+      reason: z.enum(APPROVAL_REASONS),
+      decidedBy: z.string().nullable(),
+      note: z.string().nullable(),
+    })
+    .optional(),
 });
 export type SendJobSummary = z.infer<typeof sendJobSummarySchema>;
 export const sendJobsResponseSchema = z.object({ Items: z.array(sendJobSummarySchema) });
@@ -76,6 +86,8 @@ export const sendPreviewSchema = z.object({
   segments: z.number().int().nonnegative().optional(),
   /** US dollars, at the gateway's prices, of what would be queued. */
   estimatedCost: z.number().nonnegative().optional(),
+  /** Why the send would wait for another admin's approval, when it would. */
+  approval: z.enum(APPROVAL_REASONS).optional(),
 });
 export type SendPreview = z.infer<typeof sendPreviewSchema>;
 

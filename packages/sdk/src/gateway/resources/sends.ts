@@ -9,6 +9,12 @@ import {
   sendJobsResponseSchema,
   sendPreviewSchema,
 } from '../../core/schemas/sends.js';
+import {
+  type TestSendPayload,
+  type TestSendResult,
+  testSendResultSchema,
+} from '../../core/schemas/messages.js';
+import { type SendResults, sendResultsSchema } from '../../core/schemas/send-results.js';
 import type { Requester, RequestOptions } from '../requester.js';
 
 const JOBS = '/api/flex/v1/admin/send-jobs';
@@ -49,6 +55,20 @@ export function sendsResource(http: Requester) {
         undefined,
         options,
       );
+    },
+    /**
+     * Sends the message, rendered for `renderFor` (default: you), to your own phone only; it is in
+     * no count or report.
+     */
+    async test(request: TestSendPayload, options?: RequestOptions): Promise<TestSendResult> {
+      return http.post('/api/flex/v1/admin/send-test', testSendResultSchema, request, options);
+    },
+    /** Each send's results and the weekly totals over the last `weeks` weeks (default 12). */
+    async results(weeks?: number, options?: RequestOptions): Promise<SendResults> {
+      return http.get('/api/flex/v1/admin/send-results', sendResultsSchema, {
+        ...options,
+        query: { weeks },
+      });
     },
     /** What a send would do: the first recipient's message, who is skipped and why, who waits. */
     async preview(request: SendPreviewRequest, options?: RequestOptions): Promise<SendPreview> {

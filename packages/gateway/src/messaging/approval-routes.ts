@@ -1,0 +1,174 @@
+// The second pair of eyes: the sends waiting for approval with the review the requester saw (count,
+// message, schedule, cost), approving or rejecting one with a note, and the threshold an owner sets.
+// Nobody decides a send they asked for; only owners and admins with the approval permission decide.
+import {
+  approvalDecisionSchema,
+  approvalSettingsSchema,
+  type PendingApproval,
+  segmentSms,
+} from '@blockcatch/sdk';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isOwner, type Principal } from '../api/authenticate.js';
+import type { GatewayConfig } from '../config.js';
+import { noteAudit } from '../http/audit.js';
+import { ApiError, forbidden, invalid, notFound, quote } from '../http/errors.js';
+import type { Db } from '../storage/db.js';
+import {
+  type ApprovalReview,
+  type Decision,
+  decideApproval,
+  listPendingApprovals,
+  readApprovalReviews,
+  readApprovalThreshold,
+  writeApprovalThreshold,
+} from '../storage/send-approvals.js';
+
+const PATH = '/api/flex/v1/admin/send-approvals';
+const MAX_PENDING = 200;
+const jobParamsSchema = z.strictObject({ id: z.string().min(1).max(100) });
+
+/** Owners, and admins given the approval permission. */
+export function mayApprove(principal: Principal): boolean {
+  return isOwner(principal) || principal.user.can_approve_sends === true;
+}
+
+/** The threshold in force: the owner's, or the setting's until an owner sets one. */
+export async function approvalThreshold(db: Db, config: GatewayConfig): Promise<number> {
+  return (await readApprovalThreshold(db)) ?? config.approvalThreshold;
+}
+
+/** The rules a new send is held by now. */
+export async function approvalRules(db: Db, config: GatewayConfig) {
+  return { threshold: await approvalThreshold(db, config), whatsapp: config.approvalForWhatsapp };
+}
+
+export function registerApprovalRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; config: GatewayConfig; now: () => number; onApproved: () => void },
+): void {
+  const { db, config } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(PATH, { config: { auth: 'admin' } }, async (request) => {
+    const { principal } = request;
+    const pending = await listPendingApprovals(db, MAX_PENDING);
+    const reviews = await readApprovalReviews(
+      db,
+      pending.map((p) => p.job_id),
+    );
+    const canApprove = mayApprove(principal);
+    const items = pending.flatMap((approval): PendingApproval[] => {
+      const review = reviews.find((r) => r.jobId === approval.job_id);
+      if (!review) return [];
+      return [
+        {
+          jobId: review.jobId,
+          reason: approval.reason,
+          requestedBy: review.requester,
+          requestedAt: approval.requested_ts,
+          channel: review.channel,
+          message: review.channel === 'sms' ? review.body : (review.templateName ?? review.body),
+          preview: review.first,
+          recipients: review.queued,
+          segments: review.channel === 'sms' ? segmentSms(review.body).segments : 1,
+          sendAt: review.sendAtTs,
+          estimatedCost: costOf(review),
+          canDecide: canApprove && approval.requested_by !== principal.user.id,
+        },
+      ];
+    });
+    return { Items: items, canApprove, threshold: await approvalThreshold(db, config) };
+  });
+
+  const decide =
+    (decision: Decision) =>
+    async (request: {
+      principal: Principal;
+      params: { id: string };
+      body: { note?: string | undefined };
+    }) => {
+      const { principal } = request;
+      const { id } = request.params;
+      const note = request.body.note?.trim() || null;
+      if (!mayApprove(principal)) {
+        throw forbidden(
+          'Approving sends needs the approval permission; ask an owner, or another admin who has it.',
+        );
+      }
+      if (decision === 'rejected' && note === null) {
+        throw invalid('note', 'a rejection must say why, so the requester can fix the send.');
+      }
+      const outcome = await decideApproval(db, {
+        jobId: id,
+        decision,
+        decidedBy: principal.user.id,
+        note,
+        now: deps.now(),
+      });
+      if (outcome === 'not-found') throw notFound(`No send ${quote(id)} waits for approval.`);
+      if (outcome === 'own') {
+        throw forbidden(
+          'You asked for this send; another admin with the approval permission must decide it.',
+        );
+      }
+      if (outcome === 'already-decided') {
+        throw new ApiError(409, 'conflict', `Send ${id} was already decided or cancelled.`);
+      }
+      if (decision === 'approved') deps.onApproved();
+      return { jobId: id, status: decision, note };
+    };
+
+  api.post(
+    `${PATH}/:id/approve`,
+    {
+      config: { auth: 'admin', audit: 'send.approve' },
+      schema: { params: jobParamsSchema, body: approvalDecisionSchema },
+    },
+    async (request) => {
+      const answer = await decide('approved')(request);
+      noteAudit(request, { target: answer.jobId, detail: { note: answer.note } });
+      return answer;
+    },
+  );
+
+  api.post(
+    `${PATH}/:id/reject`,
+    {
+      config: { auth: 'admin', audit: 'send.reject' },
+      schema: { params: jobParamsSchema, body: approvalDecisionSchema },
+    },
+    async (request) => {
+      const answer = await decide('rejected')(request);
+      noteAudit(request, { target: answer.jobId, detail: { note: answer.note } });
+      return answer;
+    },
+  );
+
+  api.put(
+    `${PATH}/settings`,
+    {
+      config: { auth: 'owner', audit: 'settings.change' },
+      schema: { body: approvalSettingsSchema },
+    },
+    async (request) => {
+      const before = await approvalThreshold(db, config);
+      const { threshold } = request.body;
+      await writeApprovalThreshold(db, threshold, request.principal.user.id, deps.now());
+      noteAudit(request, {
+        target: 'approvalThreshold',
+        detail: { from: before, to: threshold },
+      });
+      return { threshold };
+    },
+  );
+
+  function costOf(review: ApprovalReview): number {
+    const cost =
+      review.channel === 'sms'
+        ? review.segments * config.smsSegmentPrice
+        : review.queued * config.whatsappMessagePrice;
+    return Math.round(cost * 10_000) / 10_000;
+  }
+}

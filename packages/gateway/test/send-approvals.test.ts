@@ -1,0 +1,208 @@
+// A second pair of eyes on large sends: a send over the owner's threshold waits, nothing goes, the
+// approver sees the same review, nobody approves their own send, and a rejection cancels it.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../tests/support/eventually.js';
+import { HELD_TS } from '../src/storage/send-approvals.js';
+import { client } from './helpers/drivers.js';
+import { type RunningGateway, startGateway } from './helpers/gateway.js';
+import { ADMIN, DRIVER, OWNER } from './helpers/people.js';
+
+let running: RunningGateway;
+
+beforeAll(async () => {
+  running = await startGateway();
+});
+
+afterAll(async () => {
+  await running?.gateway.close();
+});
+
+const call = (as: string) => client(running.url, running.as(as).authorization);
+const numbers = (...lines: number[]) =>
+  lines.map((n) => ({ number: `+1202555${String(n).padStart(4, '0')}` }));
+
+async function send(as: string, message: string, to: { number: string }[]) {
+  return call(as)(
+    'POST',
+    '/api/flex/v1/admin/sendsms',
+    { message, numbers: to },
+    { 'idempotency-key': randomUUID() },
+  );
+}
+
+async function outboxTo(phone: string): Promise<string[]> {
+  const rows = await running.gateway.db.query<{ body: string }>(
+    'SELECT body FROM outbox_messages WHERE to_number = $1 ORDER BY id',
+    [phone],
+  );
+  return rows.map((r) => r.body);
+}
+
+async function setApprover(phone: string, may: boolean) {
+  await running.gateway.db.query(
+    "UPDATE users SET can_approve_sends = $2 WHERE product = 'flex' AND phone_number = $1",
+    [phone, may],
+  );
+}
+
+describe('a send over the threshold', () => {
+  it('only an owner changes the threshold, and the change is audited', async () => {
+    const refused = await call(ADMIN)('PUT', '/api/flex/v1/admin/send-approvals/settings', {
+      threshold: 2,
+    });
+    expect(refused.status).toBe(403);
+    const set = await call(OWNER)('PUT', '/api/flex/v1/admin/send-approvals/settings', {
+      threshold: 2,
+    });
+    expect(set.status).toBe(200);
+    const [event] = (await call(OWNER)('GET', '/api/flex/v1/admin/audit?action=settings.change'))
+      .body.Items;
+    expect(event).toMatchObject({
+      actorPhone: OWNER,
+      target: 'approvalThreshold',
+      detail: { from: 1000, to: 2 },
+    });
+    expect((await call(ADMIN)('GET', '/api/flex/v1/admin/send-approvals')).body.threshold).toBe(2);
+  });
+
+  it('is flagged in the review; one at the threshold is not', async () => {
+    const preview = (to: { number: string }[]) =>
+      call(OWNER)('POST', '/api/flex/v1/admin/send-preview', {
+        channel: 'sms',
+        message: 'Preview me',
+        numbers: to,
+      });
+    expect((await preview(numbers(9101, 9102, 9103))).body.approval).toBe('size');
+    expect((await preview(numbers(9101, 9102))).body.approval).toBeUndefined();
+  });
+
+  it('waits held, is approved by another admin with the permission only, then goes', async () => {
+    const to = numbers(9201, 9202, 9203);
+    const sent = await send(OWNER, 'Held until approved', to);
+    expect(sent.status).toBe(202);
+    expect(sent.body).toMatchObject({ pendingApproval: true, queued: 3 });
+    expect(sent.body.message).toMatch(/^Waiting for approval/);
+    const jobId = sent.body.jobId as string;
+    const held = await running.gateway.db.query<{ due: number }>(
+      'SELECT next_attempt_ts AS due FROM send_recipients WHERE job_id = $1',
+      [jobId],
+    );
+    expect(held.map((r) => Number(r.due))).toEqual([HELD_TS, HELD_TS, HELD_TS]);
+    const report = await call(OWNER)('GET', `/api/flex/v1/admin/send-jobs/${jobId}`);
+    expect(report.body.approval).toMatchObject({ status: 'pending', reason: 'size' });
+    expect(report.body.waiting).toBeUndefined();
+
+    // The approver's review: the same count, message, schedule and cost.
+    const list = await call(ADMIN)('GET', '/api/flex/v1/admin/send-approvals');
+    const review = list.body.Items.find((i: { jobId: string }) => i.jobId === jobId);
+    expect(review).toMatchObject({
+      reason: 'size',
+      requestedBy: { phoneNumber: OWNER },
+      channel: 'sms',
+      message: 'Held until approved',
+      preview: { to: to[0]!.number, text: 'Held until approved' },
+      recipients: 3,
+      segments: 1,
+      sendAt: null,
+      estimatedCost: sent.body.estimatedCost,
+      canDecide: false,
+    });
+
+    // Attacks: an admin without the permission, a driver, and the requester themself.
+    const noPermission = await call(ADMIN)(
+      'POST',
+      `/api/flex/v1/admin/send-approvals/${jobId}/approve`,
+      {},
+    );
+    expect(noPermission.status).toBe(403);
+    expect(
+      (await call(DRIVER)('POST', `/api/flex/v1/admin/send-approvals/${jobId}/approve`, {})).status,
+    ).toBe(403);
+    const own = await call(OWNER)('POST', `/api/flex/v1/admin/send-approvals/${jobId}/approve`, {
+      note: 'looks fine to me',
+    });
+    expect(own.status).toBe(403);
+    expect(own.body.message).toMatch(/^You asked for this send/);
+    expect(await outboxTo(to[0]!.number)).toEqual([]);
+
+    await setApprover(ADMIN, true);
+    const approved = await call(ADMIN)(
+      'POST',
+      `/api/flex/v1/admin/send-approvals/${jobId}/approve`,
+      { note: 'Checked the link' },
+    );
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ status: 'approved', note: 'Checked the link' });
+    await eventually(async () => {
+      for (const { number } of to) expect(await outboxTo(number)).toEqual(['Held until approved']);
+    });
+    const again = await call(OWNER)('POST', `/api/flex/v1/admin/send-approvals/${jobId}/reject`, {
+      note: 'too late',
+    });
+    expect(again.status).toBe(409);
+    const [event] = (await call(OWNER)('GET', '/api/flex/v1/admin/audit?action=send.approve')).body
+      .Items;
+    expect(event).toMatchObject({
+      actorPhone: ADMIN,
+      target: jobId,
+      detail: { note: 'Checked the link' },
+    });
+  });
+
+  it('is cancelled by a rejection, which must say why', async () => {
+    await setApprover(ADMIN, true);
+    const to = numbers(9301, 9302, 9303);
+    const sent = await send(OWNER, 'Rejected send', to);
+    const jobId = sent.body.jobId as string;
+    const silent = await call(ADMIN)(
+      'POST',
+      `/api/flex/v1/admin/send-approvals/${jobId}/reject`,
+      {},
+    );
+    expect(silent.status).toBe(400);
+    expect(silent.body.field).toBe('note');
+    const rejected = await call(ADMIN)(
+      'POST',
+      `/api/flex/v1/admin/send-approvals/${jobId}/reject`,
+      { note: 'Wrong audience' },
+    );
+    expect(rejected.status).toBe(200);
+    const report = await call(OWNER)('GET', `/api/flex/v1/admin/send-jobs/${jobId}`);
+    expect(report.body).toMatchObject({
+      approval: { status: 'rejected', note: 'Wrong audience' },
+      counts: { cancelled: 3, queued: 0 },
+      done: true,
+    });
+    expect(report.body.cancelledAt).not.toBeNull();
+    const pending = await call(ADMIN)('GET', '/api/flex/v1/admin/send-approvals');
+    expect(pending.body.Items.map((i: { jobId: string }) => i.jobId)).not.toContain(jobId);
+    expect(
+      (await call(OWNER)('GET', '/api/flex/v1/admin/audit?action=send.reject')).body.Items[0],
+    ).toMatchObject({ actorPhone: ADMIN, target: jobId, detail: { note: 'Wrong audience' } });
+  });
+
+  it("holds recipients added later under the send's key while it waits", async () => {
+    const key = randomUUID();
+    const first = await call(OWNER)(
+      'POST',
+      '/api/flex/v1/admin/sendsms',
+      { message: 'Grows while held', numbers: numbers(9401, 9402, 9403) },
+      { 'idempotency-key': key },
+    );
+    expect(first.body.pendingApproval).toBe(true);
+    const more = await call(OWNER)(
+      'POST',
+      '/api/flex/v1/admin/sendsms',
+      { message: 'Grows while held', numbers: numbers(9404) },
+      { 'idempotency-key': key },
+    );
+    expect(more.status).toBe(202);
+    expect(more.body.pendingApproval).toBe(true);
+    const due = await running.gateway.db.query<{ due: number }>(
+      'SELECT next_attempt_ts AS due FROM send_recipients WHERE job_id = $1',
+      [first.body.jobId],
+    );
+    expect(due.map((r) => Number(r.due))).toEqual([HELD_TS, HELD_TS, HELD_TS, HELD_TS]);
+  });
+});

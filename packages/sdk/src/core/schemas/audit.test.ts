@@ -1,0 +1,71 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { startsLikeFormula } from '../csv.js';
+import { AUDIT_ACTIONS, type AuditEvent, auditCsvLine } from './audit.js';
+
+/** The fields of one CSV line, as a spreadsheet reads them (RFC 4180). */
+function readLine(line: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  const body = line.slice(0, -1);
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      fields.push(field);
+      field = '';
+    } else field += c;
+  }
+  fields.push(field);
+  return fields;
+}
+
+const event = (over: Partial<AuditEvent>): AuditEvent => ({
+  id: 7,
+  at: Date.UTC(2026, 10, 26, 9, 30),
+  actorId: 'u1',
+  actorName: 'Ana',
+  actorPhone: '+12025550100',
+  action: 'refund.create',
+  target: 'pay_1',
+  detail: { weeks: 1 },
+  ip: '127.0.0.1',
+  tokenId: null,
+  ...over,
+});
+
+describe('auditCsvLine', () => {
+  it('writes one record of nine fields whatever a name, target or detail holds, none readable as a formula', () => {
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.string(),
+        fc.string(),
+        fc.constantFrom(...AUDIT_ACTIONS),
+        (name, target, reason, action) => {
+          const line = auditCsvLine(event({ actorName: name, target, action, detail: { reason } }));
+          const fields = readLine(line);
+          expect(fields).toHaveLength(9);
+          expect(fields[4]).toBe(action);
+          // Every field but the phone (a plain E.164 number is left as it is) is safe to open.
+          for (const [i, field] of fields.entries()) {
+            if (i !== 3) expect(startsLikeFormula(field)).toBe(false);
+          }
+        },
+      ),
+    );
+  });
+
+  it("prefixes a name that starts like a formula with ' and keeps the time in UTC", () => {
+    const fields = readLine(auditCsvLine(event({ actorName: '=cmd|calc' })));
+    expect(fields[1]).toBe('2026-11-26T09:30:00.000Z');
+    expect(fields[2]).toBe("'=cmd|calc");
+  });
+});
