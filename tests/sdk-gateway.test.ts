@@ -6,6 +6,7 @@ import {
   createAuth,
   createGatewayClient,
   type DriverFilters,
+  EXPORT_CSV_HEADER,
   NetworkError,
   ResponseShapeError,
   sendFailureMessage,
@@ -63,6 +64,15 @@ function proxiedClient(options: { timeoutMs?: number } = {}) {
 }
 
 describe('reads', () => {
+  it('streams the users export through the client’s own transport', async () => {
+    const answer = await proxiedClient().exportUsers({ product: 'flex', format: 'csv' });
+    const decoder = new TextDecoder();
+    let text = '';
+    for await (const chunk of answer.body) text += decoder.decode(chunk, { stream: true });
+    expect(text.split('\n')[0]).toBe(EXPORT_CSV_HEADER.trimEnd());
+    expect(text.split('\n').length).toBeGreaterThan(2);
+  });
+
   it('reads the version id and CDN id from the health headers', async () => {
     expect(await proxiedClient().health()).toEqual({
       versionId: 'sandbox-1',

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { OPERATIONS_DOC, withCurrentTable } from './settings-docs.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixtures = `${root}tests/support/lint-fixtures`;
@@ -32,7 +33,7 @@ const scripts = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).scripts 
 
 describe('npm run lint', () => {
   it('runs the unused-code, cycle and answer-schema checks', () => {
-    for (const check of ['lint:unused', 'lint:cycles', 'lint:answers']) {
+    for (const check of ['lint:unused', 'lint:cycles', 'lint:answers', 'lint:settings']) {
       expect(scripts.lint).toContain(`npm run ${check}`);
     }
     expect(scripts['lint:unused']).toMatch(/^knip\b/);
@@ -61,5 +62,11 @@ describe('npm run lint', () => {
     expect(result.code).toBeGreaterThan(0);
     expect(result.output).toMatch(/no-circular: tests\/support\/lint-fixtures\/cycle\/first\.ts/);
     expect(result.output).toContain('cycle/second.ts');
+  });
+
+  it('keeps the settings table of docs/operations.md as config.ts declares it', () => {
+    const text = readFileSync(OPERATIONS_DOC, 'utf8');
+    expect(withCurrentTable(text)).toBe(text);
+    expect(text).toContain('| `BLOCKCATCH_DB_POOL_SIZE`');
   });
 });

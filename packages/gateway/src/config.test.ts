@@ -1,7 +1,7 @@
 // The tuning settings read from the environment: their defaults, and values out of bounds refused
 // at start with a line naming the setting.
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, parseConfig } from './config.js';
+import { configFromEnv, listSettings, parseConfig } from './config.js';
 
 const fromEnv = (env: NodeJS.ProcessEnv) => parseConfig(configFromEnv(env));
 
@@ -38,17 +38,19 @@ describe('tuning settings', () => {
   });
 
   it.each([
-    ['BLOCKCATCH_DB_POOL_SIZE', '0', 'dbPoolSize'],
-    ['BLOCKCATCH_DB_POOL_SIZE', '501', 'dbPoolSize'],
-    ['BLOCKCATCH_PRINCIPAL_CACHE_TTL_MS', '300001', 'principalCacheTtlMs'],
-    ['BLOCKCATCH_PRINCIPAL_CACHE_TTL_MS', '-1', 'principalCacheTtlMs'],
-    ['BLOCKCATCH_PRINCIPAL_CACHE_MAX_ENTRIES', '0', 'principalCacheMaxEntries'],
-    ['BLOCKCATCH_GOOD_STANDING_SWEEP_MS', 'soon', 'goodStandingSweepMs'],
-    ['BLOCKCATCH_INVITES_PER_DRIVER_PER_HOUR', '0', 'invitationLimits.perDriverPerHour'],
-    ['BLOCKCATCH_INVITES_PER_DRIVER_PER_DAY', 'ten', 'invitationLimits.perDriverPerDay'],
-    ['BLOCKCATCH_INVITES_PER_HOUR', '1000001', 'invitationLimits.perHour'],
-  ])('refuses %s=%s', (name, value, field) => {
-    expect(() => fromEnv({ [name]: value })).toThrow(new RegExp(`^${field}: .* is not valid`, 'm'));
+    ['BLOCKCATCH_DB_POOL_SIZE', '0'],
+    ['BLOCKCATCH_DB_POOL_SIZE', '501'],
+    ['BLOCKCATCH_PRINCIPAL_CACHE_TTL_MS', '300001'],
+    ['BLOCKCATCH_PRINCIPAL_CACHE_TTL_MS', '-1'],
+    ['BLOCKCATCH_PRINCIPAL_CACHE_MAX_ENTRIES', '0'],
+    ['BLOCKCATCH_GOOD_STANDING_SWEEP_MS', 'soon'],
+    ['BLOCKCATCH_INVITES_PER_DRIVER_PER_HOUR', '0'],
+    ['BLOCKCATCH_INVITES_PER_DRIVER_PER_DAY', 'ten'],
+    ['BLOCKCATCH_INVITES_PER_HOUR', '1000001'],
+  ])('refuses %s=%s, naming the variable', (name, value) => {
+    expect(() => fromEnv({ [name]: value })).toThrow(
+      new RegExp(`^${name} "${value}" is not valid: `, 'm'),
+    );
   });
 });
 
@@ -84,7 +86,7 @@ describe('message senders', () => {
     expect(config.marketingPacePercent).toBe(50);
     expect(fromEnv({}).marketingPacePercent).toBe(80);
     expect(() => fromEnv({ BLOCKCATCH_MARKETING_PACE_PERCENT: '0' })).toThrow(
-      /marketingPacePercent|MARKETING_PACE/,
+      /^BLOCKCATCH_MARKETING_PACE_PERCENT "0" is not valid/,
     );
     expect(() =>
       fromEnv({
@@ -92,6 +94,43 @@ describe('message senders', () => {
         BLOCKCATCH_PUBLIC_URL: 'https://a.example',
         TWILIO_MARKETING_SENDER: 'x',
       }),
-    ).toThrow(/marketingSender|MARKETING_SENDER/);
+    ).toThrow(/^TWILIO_MARKETING_SENDER "x" is not valid/);
+  });
+});
+
+describe('the settings table', () => {
+  it('declares each variable once and reads every one of them', () => {
+    const settings = listSettings();
+    expect(settings.length).toBeGreaterThan(60);
+    const names = settings.flatMap(({ meta }) => [meta.env, ...(meta.also ?? [])]);
+    expect(new Set(names).size).toBe(names.length);
+    for (const { path, meta } of settings) {
+      const input = configFromEnv({ [meta.env]: 'x' }) as Record<string, unknown>;
+      const read = path.reduce<unknown>((at, key) => (at as Record<string, unknown>)?.[key], input);
+      expect(read, meta.env).toBeDefined();
+    }
+  });
+
+  it('reads PORT when BLOCKCATCH_PORT is unset, and an empty variable as unset', () => {
+    expect(fromEnv({ PORT: '9000' }).port).toBe(9000);
+    expect(fromEnv({ PORT: '9000', BLOCKCATCH_PORT: '9001' }).port).toBe(9001);
+    expect(fromEnv({ BLOCKCATCH_DB_POOL_SIZE: '' }).dbPoolSize).toBe(10);
+  });
+
+  it('names a value refused from a flag by the flag, and says how to fix it', () => {
+    const input = configFromEnv({});
+    expect(() => parseConfig({ ...input, port: 'eighty' }, new Set(['--port']))).toThrow(
+      /^--port "eighty" is not valid: use a whole number from 0 to 65535/,
+    );
+    expect(() => parseConfig({ ...input, port: 'eighty' })).toThrow(/^BLOCKCATCH_PORT "eighty"/);
+  });
+
+  it('hides secrets and URLs in the error line', () => {
+    expect(() => fromEnv({ BLOCKCATCH_WEBHOOK_SECRET: 'short-secret' })).toThrow(
+      /^BLOCKCATCH_WEBHOOK_SECRET \(hidden\) is not valid/,
+    );
+    expect(() => fromEnv({ DATABASE_URL: 'mysql://user:pw@db/x' })).toThrow(
+      /^DATABASE_URL \(hidden\) is not valid/,
+    );
   });
 });

@@ -1,4 +1,8 @@
 // The gateway's settings, read once from flags and the environment and validated at the edge.
+// Each setting is declared once, below: its field, bounds and default (the zod schema) and, where
+// an operator sets it, its variable, flag and meaning (`.register(settings, …)`). The environment
+// reader, the error lines, `--help` and the settings table in docs/operations.md
+// (`npm run settings:docs`) all come from these declarations.
 import {
   ConfigError,
   PRODUCT_TIME_ZONE,
@@ -8,91 +12,219 @@ import {
 } from '@blockcatch/sdk';
 import { z } from 'zod';
 
+export interface SettingMeta {
+  /** The environment variable that sets it. */
+  env: string;
+  /** Other variables read when `env` is unset (`PORT`). */
+  also?: string[];
+  /** The flag of `main.js` that sets it, overriding the variable. */
+  flag?: string;
+  /** What it does, for `--help` and docs/operations.md. */
+  doc: string;
+  /** The default in words, where the schema's own default says too little (or there is none). */
+  defaultText?: string;
+  /** How the text is read before the schema checks it: a comma list, `on`/`off`, or `name=value` pairs. */
+  read?: 'list' | 'on-off' | 'pairs';
+  /** How to put a bad value right, said instead of the schema's rule. */
+  fix?: string;
+}
+
+/** The settings an operator sets, by their schema. */
+const settings = z.registry<SettingMeta>();
+
 const port = z.coerce.number().int().min(0).max(65535);
-const optionalString = z.string().trim().min(1).optional();
+/** A fresh schema each time: each setting registers its own description on it. */
+const optionalString = () => z.string().trim().min(1).optional();
 
 export const configSchema = z.object({
-  host: z.string().min(1).default('127.0.0.1'),
-  port: port.default(8787),
-  /**
-   * Connections the kernel holds for the gateway before it accepts them. Node's 511 drops part of
-   * a burst of new connections, which then wait a second for their SYN to go again; the kernel
-   * caps it at net.core.somaxconn.
-   */
-  listenBacklog: z.coerce.number().int().min(1).max(65_535).default(4096),
-  /** PGlite's data folder; ignored when `databaseUrl` is set. Unset means in memory (main.ts sets `.blockcatch/data`). */
-  dataDir: optionalString,
+  host: z.string().min(1).default('127.0.0.1').register(settings, {
+    env: 'BLOCKCATCH_HOST',
+    flag: '--host',
+    doc: 'The address to listen on.',
+    fix: 'use an address such as 127.0.0.1 or 0.0.0.0',
+  }),
+  port: port.default(8787).register(settings, {
+    env: 'BLOCKCATCH_PORT',
+    also: ['PORT'],
+    flag: '--port',
+    doc: 'The port to listen on (`PORT` also works); `0` picks a free one.',
+    fix: 'use a whole number from 0 to 65535 (0 picks a free port)',
+  }),
+  listenBacklog: z.coerce.number().int().min(1).max(65_535).default(4096).register(settings, {
+    env: 'BLOCKCATCH_LISTEN_BACKLOG',
+    doc: "Connections the kernel holds for the gateway before it accepts them. Node's 511 drops part of a burst of new connections, which then wait a second to retry; the kernel caps it at `net.core.somaxconn`.",
+  }),
+  dataDir: optionalString().register(settings, {
+    env: 'BLOCKCATCH_DATA_DIR',
+    flag: '--data-dir',
+    doc: "PGlite's data folder, relative to the working directory; the gateway started by `main.js` always keeps its data on disk there. Only a gateway built in code without one (`buildGateway`, the tests) keeps it in memory.",
+    defaultText: '`.blockcatch/data`',
+  }),
   databaseUrl: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
-  /** Postgres schema to work in (tests give each run its own). */
-  databaseSchema: optionalString,
-  /** Folder of the built web app to serve; skipped when absent. */
-  webDir: optionalString,
+    .optional()
+    .register(settings, {
+      env: 'DATABASE_URL',
+      doc: '`postgres://…` to use a PostgreSQL server.',
+      defaultText: 'unset: PGlite',
+    }),
+  databaseSchema: optionalString().register(settings, {
+    env: 'BLOCKCATCH_DATABASE_SCHEMA',
+    doc: 'The PostgreSQL schema to work in.',
+    defaultText: '`public`',
+  }),
+  webDir: optionalString().register(settings, {
+    env: 'BLOCKCATCH_WEB_DIR',
+    flag: '--web-dir',
+    doc: 'The built web app to serve at `/`.',
+    defaultText: '`web/dist` when built',
+  }),
   seed: z.boolean().default(true),
-  /** 32-byte key, base64 or hex; when set, the user tables answer encrypted. */
-  responseKey: optionalString,
-  /** Browser origins allowed to call the API cross-origin (the web dev server); the served app is same-origin. */
+  responseKey: optionalString().register(settings, {
+    env: 'BLOCKCATCH_RESPONSE_KEY',
+    doc: '32 bytes (base64 or hex): the user tables answer `{ encrypted }` (AES-256-GCM).',
+  }),
   corsOrigins: z
     .array(z.url({ protocol: /^https?$/ }))
-    .default(['http://localhost:5173', 'http://127.0.0.1:5173']),
-  /**
-   * The address clients and providers reach this deployment at (scheme, host, optional path): the
-   * tokens' issuer and the URL webhooks are signed over. Every process of a deployment must share it;
-   * unset means the listen address.
-   */
+    .default(['http://localhost:5173', 'http://127.0.0.1:5173'])
+    .register(settings, {
+      env: 'BLOCKCATCH_CORS_ORIGINS',
+      doc: 'Comma-separated origins allowed to call the API from a browser (GET, HEAD, POST, PUT, DELETE); never `null` or a reflected origin.',
+      defaultText: 'the Vite dev server',
+      read: 'list',
+    }),
   publicUrl: z
     .url({ protocol: /^https?$/ })
     .transform(withoutTrailingSlashes)
-    .optional(),
-  /** Key of the HMAC-SHA256 that signs the outbox provider's webhooks; unset refuses them all. */
-  webhookSecret: z.string().min(16, 'must be at least 16 characters').optional(),
-  /** Redis to share the request limit's counts through; unset shares them through the database (none on PGlite). */
+    .optional()
+    .register(settings, {
+      env: 'BLOCKCATCH_PUBLIC_URL',
+      doc: "The address the deployment is reached at (`https://api.example.com`): the tokens' issuer, and webhooks are verified against it plus the request path, since behind a proxy the Host header is not what the provider called. Every process must share it.",
+      defaultText: "unset: the request's own URL",
+    }),
+  webhookSecret: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .register(settings, {
+      env: 'BLOCKCATCH_WEBHOOK_SECRET',
+      doc: "The outbox provider's webhook key, at least 16 characters.",
+      defaultText: 'unset: every outbox webhook is refused',
+    }),
   redisUrl: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
-    .optional(),
+    .optional()
+    .register(settings, {
+      env: 'REDIS_URL',
+      doc: '`redis://…`: share the request counts through Redis; unset shares them through PostgreSQL (with `DATABASE_URL`), or keeps them in the process (PGlite, one process).',
+    }),
   /** Requests per client address per minute on every route without a limit of its own. */
   rateLimit: z
     .object({
-      perMinute: z.coerce.number().int().min(1).max(1_000_000).default(1000),
-      /** How often each process sends the requests it counted to Redis or PostgreSQL. */
-      shareMs: z.coerce.number().int().min(10).max(10_000).default(100),
+      perMinute: z.coerce.number().int().min(1).max(1_000_000).default(1000).register(settings, {
+        env: 'BLOCKCATCH_RATE_LIMIT_PER_MINUTE',
+        doc: "Requests per client address per minute on a route without its own `config.rateLimit`; the web app's files are not counted.",
+      }),
+      shareMs: z.coerce.number().int().min(10).max(10_000).default(100).register(settings, {
+        env: 'BLOCKCATCH_RATE_LIMIT_SHARE_MS',
+        doc: 'How often each process sends the requests it counted to Redis or PostgreSQL.',
+      }),
     })
     .prefault({}),
-  /** Bearer token that opens `GET /metrics`; unset, the route answers 404. */
   metricsToken: z
     .string()
     .min(16, 'must be at least 16 characters')
     .max(256)
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
-    .optional(),
-  /** Trust X-Forwarded-For from this many proxies in front of the gateway (0: none). */
-  trustProxyHops: z.coerce.number().int().min(0).max(10).default(0),
+    .optional()
+    .register(settings, {
+      env: 'BLOCKCATCH_METRICS_TOKEN',
+      doc: '16–256 printable characters: opens `GET /metrics` to `Authorization: Bearer <token>` (see Metrics).',
+      defaultText: 'unset: `GET /metrics` answers 404',
+    }),
+  trustProxyHops: z.coerce.number().int().min(0).max(10).default(0).register(settings, {
+    env: 'BLOCKCATCH_TRUST_PROXY_HOPS',
+    doc: "Proxies in front of the gateway whose `X-Forwarded-For` gives the client address; set it behind a load balancer, or every client shares the balancer's limits.",
+  }),
   /** Identity's limits against guessing, spraying and SMS pumping (docs/operations.md, "Security limits"). */
   identityLimits: z
     .object({
-      /** Wrong one-time codes per account per hour, across all its codes. */
-      codeGuessesPerHour: z.coerce.number().int().min(1).max(100).default(5),
-      /** Wrong passwords in a row before the account locks. */
-      passwordFailuresBeforeLock: z.coerce.number().int().min(1).max(100).default(5),
-      /** The first lock; each further lock in a day doubles it, up to `passwordLockMaxSeconds`. */
-      passwordLockSeconds: z.coerce.number().int().min(1).max(86_400).default(60),
+      codeGuessesPerHour: z.coerce.number().int().min(1).max(100).default(5).register(settings, {
+        env: 'BLOCKCATCH_CODE_GUESSES_PER_HOUR',
+        doc: 'Wrong one-time codes per account per hour, across all its codes (sign-up, reset, phone, MFA, delivery platform); a new code does not reset the count. Past it: `LimitExceededException` and no code of the account works until the hour has passed.',
+      }),
+      passwordFailuresBeforeLock: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(100)
+        .default(5)
+        .register(settings, {
+          env: 'BLOCKCATCH_PASSWORD_FAILURES_BEFORE_LOCK',
+          doc: "Wrong passwords in a row (SRP and USER_PASSWORD_AUTH) before the account locks: `NotAuthorizedException` 'Password attempts exceeded', the right password included.",
+        }),
+      passwordLockSeconds: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(86_400)
+        .default(60)
+        .register(settings, {
+          env: 'BLOCKCATCH_PASSWORD_LOCK_SECONDS',
+          doc: 'The first lock; each further lock within a day doubles it, up to `BLOCKCATCH_PASSWORD_LOCK_MAX_SECONDS`.',
+        }),
       passwordLockMaxSeconds: z.coerce
         .number()
         .int()
         .min(1)
         .max(7 * 86_400)
-        .default(3600),
-      /** Wrong passwords from one client address per hour, whatever the account. */
-      passwordFailuresPerIpPerHour: z.coerce.number().int().min(1).max(100_000).default(20),
-      /** Texts with a code to one number per hour. */
-      codesPerNumberPerHour: z.coerce.number().int().min(1).max(1000).default(5),
-      /** Texts with a code requested from one client address per hour. */
-      codesPerIpPerHour: z.coerce.number().int().min(1).max(100_000).default(10),
-      /** Texts with a code per hour in total. */
-      codesPerHour: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+        .default(3600)
+        .register(settings, {
+          env: 'BLOCKCATCH_PASSWORD_LOCK_MAX_SECONDS',
+          doc: 'The longest a password lock lasts.',
+        }),
+      passwordFailuresPerIpPerHour: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(100_000)
+        .default(20)
+        .register(settings, {
+          env: 'BLOCKCATCH_PASSWORD_FAILURES_PER_IP_PER_HOUR',
+          doc: 'Wrong passwords from one client address per hour, whatever the account (password spraying): `LimitExceededException`.',
+        }),
+      codesPerNumberPerHour: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(1000)
+        .default(5)
+        .register(settings, {
+          env: 'BLOCKCATCH_CODES_PER_NUMBER_PER_HOUR',
+          doc: 'Texts with a code to one number per hour (SignUp, ResendConfirmationCode, ForgotPassword, GetUserAttributeVerificationCode, a phone change, SMS MFA, the delivery-platform sign-in).',
+        }),
+      codesPerIpPerHour: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(100_000)
+        .default(10)
+        .register(settings, {
+          env: 'BLOCKCATCH_CODES_PER_IP_PER_HOUR',
+          doc: 'Texts with a code requested from one client address per hour.',
+        }),
+      codesPerHour: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(10_000_000)
+        .default(1000)
+        .register(settings, {
+          env: 'BLOCKCATCH_CODES_PER_HOUR',
+          doc: 'Texts with a code per hour in total.',
+        }),
     })
     .prefault({}),
   /**
@@ -102,54 +234,100 @@ export const configSchema = z.object({
    */
   invitationLimits: z
     .object({
-      /** Invitation texts one driver may send per hour. */
-      perDriverPerHour: z.coerce.number().int().min(1).max(1000).default(3),
-      /** Invitation texts one driver may send per day. */
-      perDriverPerDay: z.coerce.number().int().min(1).max(10_000).default(10),
-      /** Invitation texts the whole service sends per clock hour; the rest wait for the next hours. */
-      perHour: z.coerce.number().int().min(1).max(1_000_000).default(100),
+      perDriverPerHour: z.coerce.number().int().min(1).max(1000).default(3).register(settings, {
+        env: 'BLOCKCATCH_INVITES_PER_DRIVER_PER_HOUR',
+        doc: 'Invitation texts one driver may send per hour (then 429).',
+      }),
+      perDriverPerDay: z.coerce.number().int().min(1).max(10_000).default(10).register(settings, {
+        env: 'BLOCKCATCH_INVITES_PER_DRIVER_PER_DAY',
+        doc: 'Invitation texts one driver may send per day (then 429).',
+      }),
+      perHour: z.coerce.number().int().min(1).max(1_000_000).default(100).register(settings, {
+        env: 'BLOCKCATCH_INVITES_PER_HOUR',
+        doc: 'Invitation texts of the whole service per clock hour (then kept for the next hours).',
+      }),
     })
     .prefault({}),
-  /** Folder of the seed data (`flex-users.json`, `staff.json`…); unset uses the repository's fixtures/data. */
-  fixturesDir: optionalString,
+  fixturesDir: optionalString().register(settings, {
+    env: 'BLOCKCATCH_FIXTURES_DIR',
+    doc: 'The seed data for a new database.',
+    defaultText: '`fixtures/data`',
+  }),
   userPoolId: z
     .string()
     .regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'must look like region_id, e.g. us-east-1_Sandbox01')
     .max(55)
-    .default(SANDBOX_USER_POOL_ID),
-  clientId: z.string().min(1).default(SANDBOX_CLIENT_ID),
-  messageProvider: z.enum(['outbox', 'twilio']).default('outbox'),
-  /**
-   * Segments per second each sender may take, shared by every gateway process; 0 lifts the limit.
-   * Unset: 10 for the outbox, 1 for a Twilio long code.
-   */
-  sendRate: z.coerce.number().min(0).max(10_000).optional(),
-  /** Per-sender overrides of `sendRate`: a number or messaging service id to segments per second. */
+    .default(SANDBOX_USER_POOL_ID)
+    .register(settings, {
+      env: 'BLOCKCATCH_USER_POOL_ID',
+      doc: 'The identity pool id (`region_id`, at most 55 characters).',
+    }),
+  clientId: z.string().min(1).default(SANDBOX_CLIENT_ID).register(settings, {
+    env: 'BLOCKCATCH_CLIENT_ID',
+    doc: 'The app client id the pool accepts.',
+  }),
+  messageProvider: z.enum(['outbox', 'twilio']).default('outbox').register(settings, {
+    env: 'BLOCKCATCH_MESSAGE_PROVIDER',
+    doc: '`outbox` or `twilio` (see Providers).',
+  }),
+  sendRate: z.coerce.number().min(0).max(10_000).optional().register(settings, {
+    env: 'BLOCKCATCH_SEND_RATE',
+    doc: 'Segments per second each sender may take, across every process together (a long code takes 1); `0` lifts it (see Messaging).',
+    defaultText: 'outbox `10`, Twilio `1`',
+  }),
   senderRates: z
     .record(z.string().min(1).max(64), z.coerce.number().min(0).max(10_000))
-    .default({}),
-  /**
-   * Percent of each sender's pace marketing may take; the rest stays free for codes, alerts and
-   * invitations, which are also claimed first.
-   */
-  marketingPacePercent: z.coerce.number().int().min(1).max(100).default(80),
-  /** Marketing (admins' sends) goes only to numbers with a recorded consent; off: to everyone. */
-  marketingConsent: z.boolean().default(true),
-  /** Most marketing messages one number gets in any 7 days (codes and alerts are exempt); 0: no cap. */
-  marketingWeeklyCap: z.coerce.number().int().min(0).max(100).default(3),
-  /** What one SMS segment and one WhatsApp message cost, in US dollars, for job reports. */
-  smsSegmentPrice: z.coerce.number().min(0).max(10).default(0.0083),
-  whatsappMessagePrice: z.coerce.number().min(0).max(10).default(0.005),
-  /**
-   * An admin's send to more recipients than this waits for another admin's approval (an owner may
-   * change it at run time; this is the value until they do).
-   */
-  approvalThreshold: z.coerce.number().int().min(1).max(10_000_000).default(1000),
-  /** Every admin WhatsApp template send (marketing) waits for approval, whatever its size. */
-  approvalForWhatsapp: z.boolean().default(true),
-  /** Hold marketing messages from 9 pm to 8 am in each recipient's zone. */
-  quietHours: z.boolean().default(true),
-  /** IANA zone for recipients whose region is unknown (quiet hours). */
+    .default({})
+    .register(settings, {
+      env: 'BLOCKCATCH_SENDER_RATES',
+      doc: 'Per-sender overrides of `BLOCKCATCH_SEND_RATE`: `+15550000000=1,MG…=30` (a number, a messaging service, or `whatsapp:+1…`).',
+      defaultText: 'unset',
+      read: 'pairs',
+    }),
+  marketingPacePercent: z.coerce.number().int().min(1).max(100).default(80).register(settings, {
+    env: 'BLOCKCATCH_MARKETING_PACE_PERCENT',
+    doc: "Percent of each sender's pace marketing may take; codes, alerts and invitations keep the rest.",
+  }),
+  marketingConsent: z.boolean().default(true).register(settings, {
+    env: 'BLOCKCATCH_MARKETING_CONSENT',
+    doc: "Marketing (admins' sends) goes only to numbers with a recorded consent; `off` sends it to everyone.",
+    defaultText: '`on`',
+    read: 'on-off',
+  }),
+  marketingWeeklyCap: z.coerce.number().int().min(0).max(100).default(3).register(settings, {
+    env: 'BLOCKCATCH_MARKETING_WEEKLY_CAP',
+    doc: 'Most marketing messages one number gets in any 7 days (codes and alerts are exempt); `0`: no cap.',
+  }),
+  approvalThreshold: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .default(1000)
+    .register(settings, {
+      env: 'BLOCKCATCH_APPROVAL_THRESHOLD',
+      doc: "An admin's send to more recipients than this waits for another admin's approval; an owner may change it at run time, this is the value until they do.",
+    }),
+  approvalForWhatsapp: z.boolean().default(true).register(settings, {
+    env: 'BLOCKCATCH_APPROVAL_WHATSAPP',
+    doc: 'Every admin WhatsApp template send (marketing) waits for approval, whatever its size.',
+    defaultText: '`on`',
+    read: 'on-off',
+  }),
+  smsSegmentPrice: z.coerce.number().min(0).max(10).default(0.0083).register(settings, {
+    env: 'BLOCKCATCH_SMS_SEGMENT_PRICE',
+    doc: "US dollars per SMS segment, for job reports' estimated cost.",
+  }),
+  whatsappMessagePrice: z.coerce.number().min(0).max(10).default(0.005).register(settings, {
+    env: 'BLOCKCATCH_WHATSAPP_MESSAGE_PRICE',
+    doc: "US dollars per WhatsApp message, for job reports' estimated cost.",
+  }),
+  quietHours: z.boolean().default(true).register(settings, {
+    env: 'BLOCKCATCH_QUIET_HOURS',
+    doc: "`off` lets marketing messages out at night; on, 9 pm to 8 am in the recipient's zone they wait for 8 am.",
+    defaultText: '`on`',
+    read: 'on-off',
+  }),
   productTimeZone: z
     .string()
     .refine((zone) => {
@@ -160,96 +338,203 @@ export const configSchema = z.object({
         return false;
       }
     }, 'must be an IANA time zone such as America/New_York')
-    .default(PRODUCT_TIME_ZONE),
+    .default(PRODUCT_TIME_ZONE)
+    .register(settings, {
+      env: 'BLOCKCATCH_PRODUCT_TIME_ZONE',
+      doc: 'The IANA zone of a recipient or driver whose own is unknown.',
+    }),
   twilio: z
     .object({
-      accountSid: optionalString,
-      authToken: optionalString,
-      from: optionalString,
-      whatsappFrom: optionalString,
-      /** Messaging service (`MG…`) to send through instead of `from`. */
+      accountSid: optionalString().register(settings, {
+        env: 'TWILIO_ACCOUNT_SID',
+        doc: 'The Twilio account (with `BLOCKCATCH_MESSAGE_PROVIDER=twilio`).',
+      }),
+      authToken: optionalString().register(settings, {
+        env: 'TWILIO_AUTH_TOKEN',
+        doc: "The Twilio account's auth token; it also checks Twilio's webhook signatures.",
+      }),
+      from: optionalString().register(settings, {
+        env: 'TWILIO_FROM',
+        doc: 'The number SMS are sent from.',
+      }),
+      whatsappFrom: optionalString().register(settings, {
+        env: 'TWILIO_WHATSAPP_FROM',
+        doc: 'The WhatsApp sender (`whatsapp:+1…`).',
+      }),
       messagingServiceSid: z
         .string()
         .regex(/^MG[0-9a-f]{32}$/)
-        .optional(),
-      /**
-       * Marketing's own sender (a number or a messaging service `MG…`); unset, marketing goes out
-       * from the account sender. Opt-outs are then kept per sender.
-       */
+        .optional()
+        .register(settings, {
+          env: 'TWILIO_MESSAGING_SERVICE_SID',
+          doc: 'Send SMS through this messaging service (`MG…`) instead of `TWILIO_FROM`.',
+        }),
       marketingSender: z
         .string()
         .max(34)
         .regex(/^(?:\+1\d{10}|MG[0-9a-f]{32})$/, 'must be a +1 number or a messaging service MG…')
-        .optional(),
-      /** Where Twilio posts MessageStatus callbacks; default BLOCKCATCH_PUBLIC_URL + /api/webhooks/twilio/status. */
-      statusCallbackUrl: z.url({ protocol: /^https?$/ }).optional(),
-      baseUrl: z.string().url().default('https://api.twilio.com'),
-      /** Twilio's Content API, where WhatsApp's approval of each template is read (default https://content.twilio.com). */
-      contentBaseUrl: z.url({ protocol: /^https?$/ }).optional(),
+        .optional()
+        .register(settings, {
+          env: 'TWILIO_MARKETING_SENDER',
+          doc: "Marketing's own sender: a `+1` number or a messaging service `MG…`; opt-outs are then kept per sender.",
+          defaultText: 'unset: the account sender',
+        }),
+      statusCallbackUrl: z
+        .url({ protocol: /^https?$/ })
+        .optional()
+        .register(settings, {
+          env: 'TWILIO_STATUS_CALLBACK_URL',
+          doc: 'Where Twilio posts MessageStatus callbacks (signed, see Provider webhooks); with Twilio this or `BLOCKCATCH_PUBLIC_URL` is required, the gateway refuses to start without (exit 2, naming both).',
+          defaultText: '`BLOCKCATCH_PUBLIC_URL` + `/api/webhooks/twilio/status`',
+        }),
+      baseUrl: z.string().url().default('https://api.twilio.com').register(settings, {
+        env: 'TWILIO_BASE_URL',
+        doc: "Twilio's API address; tests point it at a local server.",
+      }),
+      contentBaseUrl: z
+        .url({ protocol: /^https?$/ })
+        .optional()
+        .register(settings, {
+          env: 'TWILIO_CONTENT_BASE_URL',
+          doc: "Twilio's Content API, where WhatsApp's approval of each template is read.",
+          defaultText: '`https://content.twilio.com`',
+        }),
     })
     .default({ baseUrl: 'https://api.twilio.com' }),
   versionId: z.string().min(1).default('sandbox-1'),
   cdnId: z.string().min(1).default('sandbox-cdn'),
   /** Seconds an id token lives (Cognito: one hour). */
   idTokenTtl: z.coerce.number().int().positive().default(3600),
-  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
-  /** 32-byte key (base64 or hex) sealing drivers' delivery-platform credentials and tokens. */
-  platformKey: optionalString,
-  /** Price of one week of service, in US cents. */
-  weeklyPriceCents: z.coerce.number().int().positive().default(2500),
-  /** Who processes cards on the hosted checkout: the sandbox's test pages, or Stripe Checkout. */
-  paymentProvider: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  logLevel: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent'])
+    .default('info')
+    .register(settings, {
+      env: 'BLOCKCATCH_LOG_LEVEL',
+      doc: 'How much the gateway logs.',
+      defaultText: '`info` (`warn` from `main.js`)',
+    }),
+  platformKey: optionalString().register(settings, {
+    env: 'BLOCKCATCH_PLATFORM_KEY',
+    doc: "32 bytes (base64 or hex) sealing drivers' delivery-platform credentials; every process must share it.",
+    defaultText: 'generated beside the data folder',
+  }),
+  weeklyPriceCents: z.coerce.number().int().positive().default(2500).register(settings, {
+    env: 'BLOCKCATCH_WEEKLY_PRICE_CENTS',
+    doc: 'The price of one week, in US cents.',
+  }),
+  paymentProvider: z.enum(['sandbox', 'stripe']).default('sandbox').register(settings, {
+    env: 'BLOCKCATCH_PAYMENT_PROVIDER',
+    doc: '`sandbox` or `stripe` (see Providers).',
+  }),
   stripe: z
     .object({
-      secretKey: optionalString,
-      webhookSecret: optionalString,
-      /** Stripe's API address; tests point it at a local fake. */
-      baseUrl: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
+      secretKey: optionalString().register(settings, {
+        env: 'STRIPE_SECRET_KEY',
+        doc: 'The Stripe secret key (with `BLOCKCATCH_PAYMENT_PROVIDER=stripe`).',
+      }),
+      webhookSecret: optionalString().register(settings, {
+        env: 'STRIPE_WEBHOOK_SECRET',
+        doc: 'The signing secret of the Stripe webhook endpoint.',
+      }),
+      baseUrl: z
+        .url({ protocol: /^https?$/ })
+        .default('https://api.stripe.com')
+        .register(settings, {
+          env: 'STRIPE_BASE_URL',
+          doc: "Stripe's API address; tests point it at a local server.",
+        }),
     })
     .prefault({}),
-  /**
-   * Queries that may wait for the database before the gateway answers new requests 503 with
-   * `Retry-After` instead of queueing them (docs/operations.md, "Performance and load").
-   */
-  dbQueueLimit: z.coerce.number().int().min(1).max(100_000).default(500),
-  /** Connections each process opens to PostgreSQL (ignored on PGlite, which has one). */
-  dbPoolSize: z.coerce.number().int().min(1).max(500).default(10),
-  /** How the gateway's sessions are named in PostgreSQL's `pg_stat_activity`. */
+  dbQueueLimit: z.coerce.number().int().min(1).max(100_000).default(500).register(settings, {
+    env: 'BLOCKCATCH_DB_QUEUE_LIMIT',
+    doc: "Requests that may wait for the database at once: a request counts from the moment it is admitted while it has a database call under way, however many queries it runs together; background jobs do not count. Past it, new requests are answered at once with 503 `unavailable` and `Retry-After: 1`; the status checks and the web app's files are always answered.",
+  }),
+  dbPoolSize: z.coerce.number().int().min(1).max(500).default(10).register(settings, {
+    env: 'BLOCKCATCH_DB_POOL_SIZE',
+    doc: "Connections each process opens to PostgreSQL. Keep processes × pool size under the server's `max_connections`. Ignored on PGlite (one connection, in its own thread).",
+  }),
   dbApplicationName: z
     .string()
     .regex(/^[\x20-\x7e]{1,63}$/, 'must be 1 to 63 printable ASCII characters')
-    .default('blockcatch-gateway'),
-  /** How long opening a PostgreSQL connection may take before requests are answered 503. */
-  dbConnectTimeoutMs: z.coerce.number().int().min(100).max(60_000).default(2000),
-  /**
-   * On SIGTERM or SIGINT: how long the process keeps serving after ready starts failing, so load
-   * balancers stop sending before it stops accepting (docs/operations.md).
-   */
-  shutdownDrainMs: z.coerce.number().int().min(0).max(300_000).default(5000),
-  /** The most a shutdown may take from the signal; past it the process exits 0 whatever is open. */
-  shutdownTimeoutMs: z.coerce.number().int().min(1000).max(600_000).default(15_000),
-  /**
-   * How long a verified token and its caller are reused without verifying again (0: never). Any
-   * sign-out or user change ends the reuse at once whatever this is (docs/operations.md).
-   */
-  principalCacheTtlMs: z.coerce.number().int().min(0).max(300_000).default(30_000),
-  /**
-   * How often the principal cache reads the users' and sign-in versions: a sign-out or a user
-   * change through another process is seen within this (through this process, at once).
-   */
-  principalVersionCheckMs: z.coerce.number().int().min(0).max(60_000).default(1000),
-  /** Tokens each process keeps verified at most; the oldest go first. */
-  principalCacheMaxEntries: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
-  /**
-   * Seconds a processor's signed webhook event stays acceptable after its `t=` timestamp (Stripe's
-   * own libraries default to 300); an older one is refused as a replay.
-   */
-  paymentWebhookToleranceSeconds: z.coerce.number().int().min(10).max(3600).default(300),
-  /**
-   * How often the billing sweep runs (the sandbox's renewals and dunning retries, referral credit
-   * owed to the processor) and drivers whose paid time ran out lose good standing; 0: never.
-   */
-  goodStandingSweepMs: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+    .default('blockcatch-gateway')
+    .register(settings, {
+      env: 'BLOCKCATCH_DB_APPLICATION_NAME',
+      doc: "The `application_name` of the gateway's sessions in `pg_stat_activity` (printable ASCII).",
+    }),
+  dbConnectTimeoutMs: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(2000)
+    .register(settings, {
+      env: 'BLOCKCATCH_DB_CONNECT_TIMEOUT_MS',
+      doc: 'Opening a PostgreSQL connection longer than this is a database outage (requests are answered 503).',
+    }),
+  shutdownDrainMs: z.coerce.number().int().min(0).max(300_000).default(5000).register(settings, {
+    env: 'BLOCKCATCH_SHUTDOWN_DRAIN_MS',
+    doc: 'After SIGTERM or SIGINT, how long ready fails while requests are still served, so load balancers stop sending.',
+  }),
+  shutdownTimeoutMs: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .default(15_000)
+    .register(settings, {
+      env: 'BLOCKCATCH_SHUTDOWN_TIMEOUT_MS',
+      doc: 'Above the drain: the process exits 0 within this of the signal, whatever is still open.',
+    }),
+  principalCacheTtlMs: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(300_000)
+    .default(30_000)
+    .register(settings, {
+      env: 'BLOCKCATCH_PRINCIPAL_CACHE_TTL_MS',
+      doc: 'How long a verified id token and its caller are reused, so an authenticated read costs no query. A sign-out, a revoked session or any change to a user ends the reuse whatever the value: at once through the same process, within `BLOCKCATCH_PRINCIPAL_VERSION_CHECK_MS` through another; `0` verifies on every request.',
+    }),
+  principalVersionCheckMs: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(1000)
+    .register(settings, {
+      env: 'BLOCKCATCH_PRINCIPAL_VERSION_CHECK_MS',
+      doc: "How often the principal cache reads the users' and sign-in versions: a sign-out or a user change through another process is seen within this.",
+    }),
+  principalCacheMaxEntries: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(10_000)
+    .register(settings, {
+      env: 'BLOCKCATCH_PRINCIPAL_CACHE_MAX_ENTRIES',
+      doc: 'Tokens each process keeps verified at most; the oldest go first.',
+    }),
+  paymentWebhookToleranceSeconds: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(3600)
+    .default(300)
+    .register(settings, {
+      env: 'BLOCKCATCH_PAYMENT_WEBHOOK_TOLERANCE_S',
+      doc: "How old a processor's signed webhook (`Stripe-Signature: t=…,v1=…`) may be, in seconds; an older one is refused as a replay (Stripe's own default is 300).",
+    }),
+  goodStandingSweepMs: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(86_400_000)
+    .default(60_000)
+    .register(settings, {
+      env: 'BLOCKCATCH_GOOD_STANDING_SWEEP_MS',
+      doc: "How often the billing sweep runs: the sandbox processor's renewals and dunning retries, referral credit owed to the processor, and drivers whose paid time ran out losing good standing; `0` turns it off.",
+    }),
   /** The sandbox delivery platform (platform/sandbox.ts); tests turn the generator and 5xx off. */
   sandboxPlatform: z
     .object({
@@ -262,15 +547,29 @@ export const configSchema = z.object({
       /** How long a platform access token works before the catcher refreshes it. */
       sessionTtlMs: z.coerce.number().int().min(1000).default(3_600_000),
       /** Probability that a poll makes the platform ask for a check in its app (captcha, identity). */
-      verificationRate: z.coerce.number().min(0).max(1).default(0),
+      verificationRate: z.coerce.number().min(0).max(1).default(0).register(settings, {
+        env: 'BLOCKCATCH_SANDBOX_VERIFICATION_RATE',
+        doc: "Share of the sandbox platform's polls that ask the driver to complete a check in its app (0 to 1); admins can also ask for one.",
+      }),
     })
     .prefault({}),
   /** Alerts to drivers (alerts/): how often time-based alerts are looked for (0: never). */
   alerts: z
     .object({
-      sweepMs: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
-      /** A throttle shorter than this is routine and not worth a text. */
-      throttleAlertMinMs: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+      sweepMs: z.coerce.number().int().min(0).max(86_400_000).default(60_000).register(settings, {
+        env: 'BLOCKCATCH_ALERT_SWEEP_MS',
+        doc: "How often each process looks for drivers whose service ends within 24 hours (and, hourly, for Monday's weekly summaries) to alert; `0` turns it off.",
+      }),
+      throttleAlertMinMs: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(86_400_000)
+        .default(300_000)
+        .register(settings, {
+          env: 'BLOCKCATCH_THROTTLE_ALERT_MIN_MS',
+          doc: 'A platform throttle at least this long texts the driver ("searching resumes at …"); shorter ones are routine.',
+        }),
     })
     .prefault({}),
   /** The block catcher (catcher/): lease and poll timings; tests shorten them. */
@@ -291,113 +590,93 @@ export const configSchema = z.object({
 export type GatewayConfig = z.infer<typeof configSchema>;
 export type GatewayConfigInput = z.input<typeof configSchema>;
 
-/** Reads the BLOCKCATCH_* environment (and DATABASE_URL); flags given to main.ts override it. */
+export interface Setting {
+  /** Where it sits in the config (`dbPoolSize`, `invitationLimits.perHour`). */
+  path: string[];
+  schema: z.ZodType;
+  meta: SettingMeta;
+}
+
+/** Every declared setting, in declaration order. */
+export function listSettings(): Setting[] {
+  return collect(configSchema, []);
+}
+
+function collect(schema: z.ZodType, path: string[]): Setting[] {
+  const meta = metaOf(schema);
+  if (meta) return [{ path, schema, meta }];
+  const object = unwrap(schema);
+  if (!(object instanceof z.ZodObject)) return [];
+  return Object.entries(object.shape as Record<string, z.ZodType>).flatMap(([key, field]) =>
+    collect(field, [...path, key]),
+  );
+}
+
+/** The registered metadata of a setting's schema, looking inside defaults and optionals. */
+function metaOf(schema: z.ZodType): SettingMeta | undefined {
+  for (let at: z.ZodType | undefined = schema; at; at = inner(at)) {
+    const meta = settings.get(at);
+    if (meta) return meta;
+  }
+  return undefined;
+}
+
+function inner(schema: z.ZodType): z.ZodType | undefined {
+  const def = schema._zod.def as { innerType?: z.ZodType; in?: z.ZodType };
+  return def.innerType ?? def.in;
+}
+
+function unwrap(schema: z.ZodType): z.ZodType {
+  let at = schema;
+  for (let next = inner(at); next; next = inner(at)) at = next;
+  return at;
+}
+
+/** Reads every declared variable from `env` (an empty one counts as unset); flags override it. */
 export function configFromEnv(env: NodeJS.ProcessEnv): GatewayConfigInput {
-  const e = (name: string) => (env[name] === '' ? undefined : env[name]);
-  return {
-    host: e('BLOCKCATCH_HOST'),
-    port: e('BLOCKCATCH_PORT') ?? e('PORT'),
-    listenBacklog: e('BLOCKCATCH_LISTEN_BACKLOG'),
-    dataDir: e('BLOCKCATCH_DATA_DIR'),
-    databaseUrl: e('DATABASE_URL'),
-    databaseSchema: e('BLOCKCATCH_DATABASE_SCHEMA'),
-    webDir: e('BLOCKCATCH_WEB_DIR'),
-    responseKey: e('BLOCKCATCH_RESPONSE_KEY'),
-    corsOrigins: e('BLOCKCATCH_CORS_ORIGINS')
-      ?.split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
-    fixturesDir: e('BLOCKCATCH_FIXTURES_DIR'),
-    publicUrl: e('BLOCKCATCH_PUBLIC_URL'),
-    redisUrl: e('REDIS_URL'),
-    rateLimit: {
-      perMinute: e('BLOCKCATCH_RATE_LIMIT_PER_MINUTE'),
-      shareMs: e('BLOCKCATCH_RATE_LIMIT_SHARE_MS'),
-    },
-    metricsToken: e('BLOCKCATCH_METRICS_TOKEN'),
-    trustProxyHops: e('BLOCKCATCH_TRUST_PROXY_HOPS'),
-    identityLimits: {
-      codeGuessesPerHour: e('BLOCKCATCH_CODE_GUESSES_PER_HOUR'),
-      passwordFailuresBeforeLock: e('BLOCKCATCH_PASSWORD_FAILURES_BEFORE_LOCK'),
-      passwordLockSeconds: e('BLOCKCATCH_PASSWORD_LOCK_SECONDS'),
-      passwordLockMaxSeconds: e('BLOCKCATCH_PASSWORD_LOCK_MAX_SECONDS'),
-      passwordFailuresPerIpPerHour: e('BLOCKCATCH_PASSWORD_FAILURES_PER_IP_PER_HOUR'),
-      codesPerNumberPerHour: e('BLOCKCATCH_CODES_PER_NUMBER_PER_HOUR'),
-      codesPerIpPerHour: e('BLOCKCATCH_CODES_PER_IP_PER_HOUR'),
-      codesPerHour: e('BLOCKCATCH_CODES_PER_HOUR'),
-    },
-    invitationLimits: {
-      perDriverPerHour: e('BLOCKCATCH_INVITES_PER_DRIVER_PER_HOUR'),
-      perDriverPerDay: e('BLOCKCATCH_INVITES_PER_DRIVER_PER_DAY'),
-      perHour: e('BLOCKCATCH_INVITES_PER_HOUR'),
-    },
-    webhookSecret: e('BLOCKCATCH_WEBHOOK_SECRET'),
-    userPoolId: e('BLOCKCATCH_USER_POOL_ID'),
-    clientId: e('BLOCKCATCH_CLIENT_ID'),
-    messageProvider: e('BLOCKCATCH_MESSAGE_PROVIDER') as GatewayConfigInput['messageProvider'],
-    sendRate: e('BLOCKCATCH_SEND_RATE'),
-    dbQueueLimit: e('BLOCKCATCH_DB_QUEUE_LIMIT'),
-    dbPoolSize: e('BLOCKCATCH_DB_POOL_SIZE'),
-    dbApplicationName: e('BLOCKCATCH_DB_APPLICATION_NAME'),
-    dbConnectTimeoutMs: e('BLOCKCATCH_DB_CONNECT_TIMEOUT_MS'),
-    shutdownDrainMs: e('BLOCKCATCH_SHUTDOWN_DRAIN_MS'),
-    shutdownTimeoutMs: e('BLOCKCATCH_SHUTDOWN_TIMEOUT_MS'),
-    principalCacheTtlMs: e('BLOCKCATCH_PRINCIPAL_CACHE_TTL_MS'),
-    principalCacheMaxEntries: e('BLOCKCATCH_PRINCIPAL_CACHE_MAX_ENTRIES'),
-    principalVersionCheckMs: e('BLOCKCATCH_PRINCIPAL_VERSION_CHECK_MS'),
-    goodStandingSweepMs: e('BLOCKCATCH_GOOD_STANDING_SWEEP_MS'),
-    paymentWebhookToleranceSeconds: e('BLOCKCATCH_PAYMENT_WEBHOOK_TOLERANCE_S'),
-    sandboxPlatform: {
-      verificationRate: e('BLOCKCATCH_SANDBOX_VERIFICATION_RATE'),
-    },
-    alerts: {
-      sweepMs: e('BLOCKCATCH_ALERT_SWEEP_MS'),
-      throttleAlertMinMs: e('BLOCKCATCH_THROTTLE_ALERT_MIN_MS'),
-    },
-    senderRates: parseSenderRates(e('BLOCKCATCH_SENDER_RATES')),
-    marketingPacePercent: e('BLOCKCATCH_MARKETING_PACE_PERCENT'),
-    marketingConsent: onOff(e('BLOCKCATCH_MARKETING_CONSENT')),
-    marketingWeeklyCap: e('BLOCKCATCH_MARKETING_WEEKLY_CAP'),
-    smsSegmentPrice: e('BLOCKCATCH_SMS_SEGMENT_PRICE'),
-    whatsappMessagePrice: e('BLOCKCATCH_WHATSAPP_MESSAGE_PRICE'),
-    approvalThreshold: e('BLOCKCATCH_APPROVAL_THRESHOLD'),
-    approvalForWhatsapp: onOff(e('BLOCKCATCH_APPROVAL_WHATSAPP')),
-    productTimeZone: e('BLOCKCATCH_PRODUCT_TIME_ZONE'),
-    quietHours: onOff(e('BLOCKCATCH_QUIET_HOURS')),
-    twilio: {
-      accountSid: e('TWILIO_ACCOUNT_SID'),
-      authToken: e('TWILIO_AUTH_TOKEN'),
-      from: e('TWILIO_FROM'),
-      whatsappFrom: e('TWILIO_WHATSAPP_FROM'),
-      messagingServiceSid: e('TWILIO_MESSAGING_SERVICE_SID'),
-      marketingSender: e('TWILIO_MARKETING_SENDER'),
-      statusCallbackUrl: e('TWILIO_STATUS_CALLBACK_URL'),
-      baseUrl: e('TWILIO_BASE_URL') ?? 'https://api.twilio.com',
-      contentBaseUrl: e('TWILIO_CONTENT_BASE_URL'),
-    },
-    logLevel: e('BLOCKCATCH_LOG_LEVEL') as GatewayConfigInput['logLevel'],
-    platformKey: e('BLOCKCATCH_PLATFORM_KEY'),
-    weeklyPriceCents: e('BLOCKCATCH_WEEKLY_PRICE_CENTS'),
-    paymentProvider: e('BLOCKCATCH_PAYMENT_PROVIDER') as GatewayConfigInput['paymentProvider'],
-    stripe: {
-      secretKey: e('STRIPE_SECRET_KEY'),
-      webhookSecret: e('STRIPE_WEBHOOK_SECRET'),
-      baseUrl: e('STRIPE_BASE_URL') ?? 'https://api.stripe.com',
-    },
-  };
+  const input: Record<string, unknown> = {};
+  for (const { path, meta } of listSettings()) {
+    const text = [meta.env, ...(meta.also ?? [])].map((name) => env[name]).find((v) => v);
+    if (text === undefined) continue;
+    setAt(input, path, read(text, meta.read));
+  }
+  return input as GatewayConfigInput;
+}
+
+function setAt(target: Record<string, unknown>, path: string[], value: unknown): void {
+  let at = target;
+  for (const key of path.slice(0, -1)) {
+    at[key] ??= {};
+    at = at[key] as Record<string, unknown>;
+  }
+  at[path.at(-1)!] = value;
+}
+
+function read(text: string, kind: SettingMeta['read']): unknown {
+  switch (kind) {
+    case 'list':
+      return text
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+    case 'on-off':
+      return onOff(text);
+    case 'pairs':
+      return parsePairs(text);
+    default:
+      return text;
+  }
 }
 
 /** `on`/`off` (or true/false, 1/0); anything else is left for the schema to refuse. */
-function onOff(value: string | undefined): boolean | undefined {
-  if (value === undefined) return undefined;
+function onOff(value: string): boolean | string {
   if (/^(on|true|1|yes)$/i.test(value)) return true;
   if (/^(off|false|0|no)$/i.test(value)) return false;
-  return value as unknown as boolean;
+  return value;
 }
 
 /** `+15550000000=1,MG…=30`: each sender's segments per second (values are checked by the schema). */
-function parseSenderRates(value: string | undefined): Record<string, string> | undefined {
-  if (value === undefined) return undefined;
+function parsePairs(value: string): Record<string, string> {
   return Object.fromEntries(
     value
       .split(',')
@@ -410,8 +689,18 @@ function parseSenderRates(value: string | undefined): Record<string, string> | u
   );
 }
 
-/** Validates settings, failing with one line per bad field: its name, its value and the rule. */
-export function parseConfig(input: GatewayConfigInput): GatewayConfig {
+/** Configs parseConfig returned: building a gateway from one does not validate it again. */
+const parsed = new WeakSet<object>();
+
+/**
+ * Validates settings, failing with one line per bad setting: the name the operator set it by (its
+ * flag when `flags` says it came from one, else its variable), its value and how to put it right.
+ */
+export function parseConfig(
+  input: GatewayConfigInput | GatewayConfig,
+  flags: ReadonlySet<string> = new Set(),
+): GatewayConfig {
+  if (parsed.has(input)) return input as GatewayConfig;
   const result = configSchema.safeParse(input);
   if (result.success) {
     if (result.data.messageProvider === 'twilio') {
@@ -441,16 +730,26 @@ export function parseConfig(input: GatewayConfigInput): GatewayConfig {
         );
       }
     }
+    parsed.add(result.data);
     return result.data;
   }
+  const declared = listSettings();
   const lines = result.error.issues.map((issue) => {
     const field = issue.path.join('.');
+    const setting = declared.find(({ path }) => {
+      const name = path.join('.');
+      return field === name || field.startsWith(`${name}.`);
+    });
     const value = issue.path.reduce<unknown>(
       (v, k) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined),
       input,
     );
-    const shown = /key|token|secret/i.test(field) ? '(hidden)' : JSON.stringify(value);
-    return `${field}: ${shown} is not valid: ${issue.message}`;
+    // A URL may carry a password.
+    const shown = /key|token|secret|url/i.test(field) ? '(hidden)' : JSON.stringify(value);
+    if (!setting) return `${field} ${shown} is not valid: ${issue.message}`;
+    const { meta } = setting;
+    const name = meta.flag && flags.has(meta.flag) ? meta.flag : meta.env;
+    return `${name} ${shown} is not valid: ${meta.fix ?? issue.message}`;
   });
   throw new ConfigError(lines.join('\n'));
 }

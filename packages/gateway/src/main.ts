@@ -4,34 +4,44 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '@blockcatch/sdk';
-import { configFromEnv, configSchema, type GatewayConfigInput } from './config.js';
+import {
+  configFromEnv,
+  type GatewayConfig,
+  type GatewayConfigInput,
+  listSettings,
+  parseConfig,
+} from './config.js';
+import { renderEnvironmentHelp, summary } from './config-docs.js';
 import { buildGateway, type Gateway } from './server.js';
 import { DEFAULT_WEB_DIR, hasWebApp } from './web.js';
 
-const USAGE = `Usage: blockcatch-gateway [--host 127.0.0.1] [--port 8787] [--data-dir ./.blockcatch/data]
-                          [--web-dir web/dist] [--no-seed]
-Environment: BLOCKCATCH_HOST, BLOCKCATCH_PORT, DATABASE_URL (use PostgreSQL instead of PGlite),
-BLOCKCATCH_RESPONSE_KEY, BLOCKCATCH_LOG_LEVEL, BLOCKCATCH_MESSAGE_PROVIDER and TWILIO_*.
-On SIGTERM or SIGINT it drains for BLOCKCATCH_SHUTDOWN_DRAIN_MS, then exits 0 within
-BLOCKCATCH_SHUTDOWN_TIMEOUT_MS (docs/operations.md).`;
+/** The settings a flag sets, by flag name without its dashes (`data-dir`). */
+const FLAGGED = new Map(
+  listSettings().flatMap((setting) =>
+    setting.meta.flag ? [[setting.meta.flag.slice(2), setting] as const] : [],
+  ),
+);
 
-// Which flag sets each config field, so a bad value is reported under the name the user typed.
-const FLAG_OF: Record<string, string> = {
-  host: '--host',
-  port: '--port',
-  dataDir: '--data-dir',
-  webDir: '--web-dir',
-};
-
-// How to put each flag right, said after what was wrong.
-const FIX_OF: Record<string, string> = {
-  port: 'use a whole number from 0 to 65535 (0 picks a free port)',
-  host: 'use an address such as 127.0.0.1 or 0.0.0.0',
-};
+function usage(): string {
+  const flags = [...FLAGGED].map(
+    ([name, { meta }]) => `  --${name.padEnd(10)} ${summary(meta.doc)}`,
+  );
+  return [
+    'Usage: blockcatch-gateway [flags]',
+    'Flags (each overrides its variable below):',
+    ...flags,
+    '  --no-seed    Start without the sandbox data, even on an empty database.',
+    '  --help, -h   Show this.',
+    'On SIGTERM or SIGINT it drains for BLOCKCATCH_SHUTDOWN_DRAIN_MS, then exits 0 within',
+    'BLOCKCATCH_SHUTDOWN_TIMEOUT_MS. Environment (docs/operations.md, "Settings", says more):',
+    renderEnvironmentHelp(),
+  ].join('\n');
+}
 
 class UsageError extends Error {}
 
-function readConfig(argv: string[], env: NodeJS.ProcessEnv) {
+/** Flags over the environment, validated once: a bad value is named as the operator set it. */
+function readConfig(argv: string[], env: NodeJS.ProcessEnv): GatewayConfig {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -39,10 +49,7 @@ function readConfig(argv: string[], env: NodeJS.ProcessEnv) {
       strict: true,
       allowPositionals: false,
       options: {
-        host: { type: 'string' },
-        port: { type: 'string' },
-        'data-dir': { type: 'string' },
-        'web-dir': { type: 'string' },
+        ...Object.fromEntries([...FLAGGED.keys()].map((name) => [name, { type: 'string' }])),
         'no-seed': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -51,41 +58,41 @@ function readConfig(argv: string[], env: NodeJS.ProcessEnv) {
     throw new UsageError(`${(error as Error).message}. Run with --help to see the flags.`);
   }
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${usage()}\n`);
     process.exit(0);
   }
 
-  const fromEnv = configFromEnv(env);
-  const webDir = (values['web-dir'] as string | undefined) ?? fromEnv.webDir;
-  const input: GatewayConfigInput = {
-    ...fromEnv,
-    host: (values.host as string | undefined) ?? fromEnv.host,
-    port: (values.port as string | undefined) ?? fromEnv.port,
-    dataDir: resolve(
-      (values['data-dir'] as string | undefined) ?? fromEnv.dataDir ?? '.blockcatch/data',
-    ),
+  const input: Record<string, unknown> = { ...configFromEnv(env) };
+  const given = new Set<string>();
+  for (const [name, { path, meta }] of FLAGGED) {
+    const value = values[name];
+    if (typeof value !== 'string') continue;
+    // Flags set top-level fields only.
+    input[path[0]!] = value;
+    given.add(meta.flag!);
+  }
+  const webDir = input.webDir as string | undefined;
+  Object.assign(input, {
+    dataDir: resolve((input.dataDir as string | undefined) ?? '.blockcatch/data'),
     webDir: webDir ? resolve(webDir) : hasWebApp(DEFAULT_WEB_DIR) ? DEFAULT_WEB_DIR : undefined,
     seed: !values['no-seed'],
     // Request logs would bury the start banner; BLOCKCATCH_LOG_LEVEL=info brings them back.
-    logLevel: fromEnv.logLevel ?? 'warn',
-  };
+    logLevel: input.logLevel ?? 'warn',
+  });
 
-  const parsed = configSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = String(issue.path[0] ?? '');
-    const value = (input as Record<string, unknown>)[field];
-    const shown = /key|token|secret|url/i.test(field) ? '(hidden)' : JSON.stringify(value);
+  let config: GatewayConfig;
+  try {
+    config = parseConfig(input as GatewayConfigInput, given);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+  if (values['web-dir'] && !hasWebApp(config.webDir!)) {
     throw new UsageError(
-      `${FLAG_OF[field] ?? field} ${shown} is not valid: ${FIX_OF[field] ?? issue.message}. Run with --help to see the flags.`,
+      `--web-dir ${config.webDir} holds no index.html: build the web app (npm run build) or leave the flag out.`,
     );
   }
-  if (values['web-dir'] && !hasWebApp(parsed.data.webDir!)) {
-    throw new UsageError(
-      `--web-dir ${parsed.data.webDir} holds no index.html: build the web app (npm run build) or leave the flag out.`,
-    );
-  }
-  return input;
+  return config;
 }
 
 function banner(gateway: Gateway, url: string): string {
@@ -124,9 +131,9 @@ function banner(gateway: Gateway, url: string): string {
 }
 
 async function main(): Promise<void> {
-  let input: GatewayConfigInput;
+  let config: GatewayConfig;
   try {
-    input = readConfig(process.argv.slice(2), process.env);
+    config = readConfig(process.argv.slice(2), process.env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`blockcatch-gateway: ${error.message}\n`);
@@ -135,14 +142,13 @@ async function main(): Promise<void> {
 
   let gateway: Gateway;
   try {
-    gateway = await buildGateway(input);
+    gateway = await buildGateway(config);
   } catch (error) {
-    // A setting missing or out of bounds: one line naming it, as for a bad flag.
+    // A setting that cannot work with another (a key that is not 32 bytes…): named, as above.
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`blockcatch-gateway: ${error.message}\n`);
     process.exit(2);
   }
-  const { config } = gateway;
   await gateway.app.listen({
     host: config.host,
     port: config.port,

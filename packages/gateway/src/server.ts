@@ -73,7 +73,8 @@ export interface Gateway {
 }
 
 export async function buildGateway(
-  input: GatewayConfigInput,
+  /** Settings, or a config parseConfig already validated (not validated again). */
+  input: GatewayConfigInput | GatewayConfig,
   options: {
     db?: Db;
     /** Where log lines go instead of stdout (tests capture them to check what is logged). */

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../../../fixtures/generate-data.js';
+import { listSettings } from '../src/config.js';
 import { writeFixturesDir } from './helpers/fixtures-dir.js';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -108,6 +109,22 @@ describe('blockcatch-gateway', () => {
     const lines = child.errors().trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/--port "eighty" is not valid/);
+  });
+
+  it('refuses a bad variable with one line naming the variable, and exit code 2', async () => {
+    const child = startMain(['--port', '0'], { BLOCKCATCH_DB_POOL_SIZE: '0' });
+    expect(await exited(child)).toBe(2);
+    const lines = child.errors().trim().split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(/^blockcatch-gateway: BLOCKCATCH_DB_POOL_SIZE "0" is not valid: /),
+    ]);
+  });
+
+  it('lists every setting under --help', async () => {
+    const child = startMain(['--help']);
+    expect(await exited(child)).toBe(0);
+    for (const { meta } of listSettings()) expect(child.output()).toContain(meta.env);
+    expect(child.output()).toContain('--data-dir');
   });
 
   it('refuses to start with Twilio and no address for its delivery reports, naming the settings', async () => {

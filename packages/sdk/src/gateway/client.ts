@@ -25,10 +25,12 @@ import {
 } from '../internal/retry.js';
 import type {
   Call,
+  CallOptions,
   CallWithBody,
   GatewayRequest,
   GatewayResponse,
   Requester,
+  StreamedAnswer,
   TokenSource,
 } from './requester.js';
 import { adminDriversResource } from './resources/admin-drivers.js';
@@ -56,7 +58,13 @@ import { sparkResource } from './resources/spark.js';
 import { statusResource } from './resources/status.js';
 import { templatesResource } from './resources/templates.js';
 import { usersExportResource } from './resources/users-export.js';
-import { createFetchTransport, type Transport, type TransportResponse } from './transport.js';
+import {
+  createFetchTransport,
+  type StreamedResponse,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from './transport.js';
 
 export interface GatewayClientOptions {
   /** e.g. `http://127.0.0.1:8787`. */
@@ -89,7 +97,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
     ...invitationsResource(requester),
     ...messagesResource(requester),
     ...outboxResource(requester),
-    ...usersExportResource(options),
+    ...usersExportResource(requester),
     /** Send jobs once queued: list, report, cancel, and the review's preview. */
     sends: sendsResource(requester),
     /** Sends waiting for a second admin: list, approve, reject, the threshold. */
@@ -197,6 +205,33 @@ export function createRequester(options: GatewayClientOptions): Requester {
     }
   }
 
+  async function stream(
+    path: string,
+    accept: string,
+    { query, ...requestOptions }: CallOptions = {},
+  ): Promise<StreamedAnswer> {
+    const endpoint = `GET ${path}`;
+    const headers: Record<string, string> = { accept };
+    const token = options.auth ? await options.auth.getIdToken() : null;
+    if (token) headers.authorization = token;
+    const send = transport.stream ?? wholeBodyAsStream(transport);
+    const response = await sendOnce(send, {
+      method: 'GET',
+      url: baseUrl + path + queryString(query),
+      headers,
+      body: undefined,
+      signal: requestOptions.signal,
+      timeoutMs: requestOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      endpoint,
+      streamed: true,
+    });
+    if (response.status >= 200 && response.status < 300) {
+      return { body: response.body, headers: response.headers };
+    }
+    const text = await readText(response.body);
+    throw HttpError.fromResponse(response.status, parseJsonOrUndefined(text), response.headers);
+  }
+
   const withBody =
     (method: HttpMethod): CallWithBody =>
     async (path, schema, body, { query, idempotencyKey, ...requestOptions } = {}) =>
@@ -218,6 +253,7 @@ export function createRequester(options: GatewayClientOptions): Requester {
 
   return {
     request,
+    stream,
     get: without('GET'),
     delete: without('DELETE'),
     post: withBody('POST'),
@@ -225,8 +261,8 @@ export function createRequester(options: GatewayClientOptions): Requester {
   };
 }
 
-async function sendOnce(
-  transport: Transport,
+async function sendOnce<T>(
+  send: (request: TransportRequest) => Promise<T>,
   input: {
     method: string;
     url: string;
@@ -235,8 +271,10 @@ async function sendOnce(
     signal: AbortSignal | undefined;
     timeoutMs: number;
     endpoint: string;
+    /** A streamed body is read after this returns: the caller's signal must still end it. */
+    streamed?: boolean;
   },
-): Promise<TransportResponse> {
+): Promise<T> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -246,7 +284,7 @@ async function sendOnce(
   const forwardAbort = () => controller.abort(input.signal?.reason);
   input.signal?.addEventListener('abort', forwardAbort, { once: true });
   try {
-    return await transport({
+    return await send({
       method: input.method,
       url: input.url,
       headers: input.headers,
@@ -262,7 +300,7 @@ async function sendOnce(
     });
   } finally {
     clearTimeout(timer);
-    input.signal?.removeEventListener('abort', forwardAbort);
+    if (!input.streamed) input.signal?.removeEventListener('abort', forwardAbort);
   }
 }
 
@@ -322,6 +360,25 @@ function isEncrypted(json: unknown): json is { encrypted: string } {
     json !== null &&
     typeof (json as { encrypted?: unknown }).encrypted === 'string'
   );
+}
+
+/** A transport without `stream`: the whole body, answered as one chunk. */
+function wholeBodyAsStream(transport: Transport) {
+  return async (request: TransportRequest): Promise<StreamedResponse> => {
+    const response = await transport(request);
+    return { ...response, body: once(new TextEncoder().encode(response.body)) };
+  };
+}
+
+async function* once(chunk: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield chunk;
+}
+
+async function readText(body: AsyncIterable<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = '';
+  for await (const chunk of body) text += decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
 }
 
 function parseJsonOrUndefined(text: string): unknown {

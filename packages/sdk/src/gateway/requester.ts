@@ -52,7 +52,18 @@ export type CallWithBody = <S extends z.ZodType>(
   options?: CallOptions,
 ) => Promise<z.output<S>>;
 
+/** A streamed answer's body, chunk by chunk, once its status said it succeeded. */
+export interface StreamedAnswer {
+  body: AsyncIterable<Uint8Array>;
+  headers: Record<string, string>;
+}
+
 export interface Requester {
+  /**
+   * A GET whose answer is read as it arrives, through the same transport, auth and error mapping;
+   * the timeout bounds the wait for its headers. Not retried: a stream is not repeated half-way.
+   */
+  stream(path: string, accept: string, options?: CallOptions): Promise<StreamedAnswer>;
   /** The whole exchange, for the rare method that reads the status or headers too. */
   request<S extends z.ZodType>(request: GatewayRequest<S>): Promise<GatewayResponse<z.output<S>>>;
   get: Call;

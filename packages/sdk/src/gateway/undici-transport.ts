@@ -1,7 +1,7 @@
 // The Node transport: undici over a keep-alive connection pool, so a CLI that makes many calls
 // reuses its sockets. Node only: reached through the `./node` entry, never the browser build.
 import { Agent, request } from 'undici';
-import type { Transport } from './transport.js';
+import type { Transport, TransportRequest } from './transport.js';
 
 export interface UndiciTransportOptions {
   /** Sockets per origin. */
@@ -20,7 +20,7 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Und
     connections: options.connections ?? 16,
     keepAliveTimeout: options.keepAliveTimeoutMs ?? 10_000,
   });
-  const transport: Transport = async (req) => {
+  const send = async (req: TransportRequest) => {
     const response = await request(req.url, {
       dispatcher: agent,
       method: req.method as 'GET',
@@ -33,7 +33,12 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Und
       if (value === undefined) continue;
       headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
     }
-    return { status: response.statusCode, headers, body: await response.body.text() };
+    return { status: response.statusCode, headers, body: response.body };
   };
+  const transport: Transport = async (req) => {
+    const response = await send(req);
+    return { ...response, body: await response.body.text() };
+  };
+  transport.stream = send;
   return Object.assign(transport, { close: () => agent.close() });
 }
