@@ -156,8 +156,9 @@ describe('the review fitted to the terminal', () => {
         const row = review.find((l) => l.includes(name) && l.includes('[x]'));
         expect(row).toContain(`+1 (305) 555-90${String(i).padStart(2, '0')}`);
       }
-      run.child.stdin.write('\u0003');
-      expect(await run.done).toBe(130);
+      // The layout is what this test is about (Ctrl-C is the first test's): end the terminal.
+      run.child.kill();
+      await run.done;
     }, 60_000);
   }
 });

@@ -3,7 +3,15 @@
 // from the page the gateway refuses it. A name the gateway would refuse is stopped by the form; the
 // page reads in Spanish too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSandbox, OWNER, settled, signIn, startBrowserSandbox } from './harness.js';
+import {
+  type BrowserSandbox,
+  OWNER,
+  overflowsHorizontally,
+  seriousViolations,
+  settled,
+  signIn,
+  startBrowserSandbox,
+} from './harness.js';
 
 let sandbox: BrowserSandbox;
 beforeAll(async () => {
@@ -64,6 +72,8 @@ describe('tokens for machines in the admin web', () => {
     await signIn(page, OWNER);
     await page.goto('/admin/tokens');
     await settled(page);
+    // The list has loaded: rows, or the line saying there are none.
+    await page.locator('[data-testid="token-row"], [data-testid="no-tokens"]').first().waitFor();
     const before = await page.getByTestId('token-row').count();
     await page.getByLabel('Name').fill('cron; rm -rf /');
     await page.getByRole('button', { name: 'Create token' }).click();
@@ -72,13 +82,22 @@ describe('tokens for machines in the admin web', () => {
     expect(await page.getByTestId('token-row').count()).toBe(before);
   });
 
-  it('reads in Spanish', async () => {
-    const { page } = await sandbox.newPage({ language: 'es' });
+  it('reads in Spanish on a phone, fits its width, and passes the accessibility checks', async () => {
+    const { page, errors } = await sandbox.newPage({ language: 'es', width: 375 });
     await signIn(page, OWNER);
     await page.goto('/admin/tokens');
     await settled(page);
     await page.getByRole('heading', { name: 'Tokens para máquinas', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Crear token' }).waitFor();
-    await page.getByLabel('Vence después de').waitFor();
+    await page.getByLabel('Nombre').fill('respaldo nocturno');
+    await page.getByLabel('Vence después de').selectOption('365');
+    await page.getByRole('button', { name: 'Crear token' }).click();
+    await page.getByTestId('new-token-secret').waitFor();
+    const row = page.getByTestId('token-row').filter({ hasText: 'respaldo nocturno' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Nunca');
+    expect(await row.textContent()).toContain('Activo');
+    expect(await overflowsHorizontally(page)).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });

@@ -46,7 +46,7 @@ export default function TokensPage() {
         <section className="card" aria-labelledby="new-token-title" data-testid="new-token">
           <h2 id="new-token-title">{t('admin.tokens.createdTitle', { name: created.name })}</h2>
           <p>{t('admin.tokens.shownOnce')}</p>
-          <pre>
+          <pre className="token-secret">
             <code data-testid="new-token-secret">{created.token}</code>
           </pre>
           <p className="hint">{t('admin.tokens.howToUse')}</p>
