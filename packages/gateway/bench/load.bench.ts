@@ -189,6 +189,18 @@ async function startGateway(options: Options, database: Database) {
   return { child, ready };
 }
 
+/** A bare Fastify server in a process of its own (bare-health.ts). */
+async function startBareServer(): Promise<{ child: ChildProcess; url: string }> {
+  const child = fork(fileURLToPath(new URL('./bare-health.ts', import.meta.url)), {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const { url } = await new Promise<{ url: string }>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as { url: string }));
+    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
+  });
+  return { child, url };
+}
+
 /** Signs many accounts in, a few at a time. */
 async function signInAll(
   ready: LoadGatewayReady,
@@ -249,6 +261,7 @@ export async function runMixedLoad(
     const send = new Endpoint(`POST sendsms (${options.recipients} recipients)`);
     const arriving = new Endpoint(`GET health, ${options.newClients} new clients at once`);
     const burst = new Endpoint(`GET health, ${options.burst} connections at once`);
+    const burstFloor = new Endpoint('  floor: the same burst, bare Fastify');
     const agent = new Agent({ connections: 1, keepAliveTimeout: 30_000 });
     const url = ready.url;
 
@@ -332,7 +345,13 @@ export async function runMixedLoad(
         if (options.newClients > 0) await newClientsAtOnce(url, arriving, options.newClients);
         const half = began + (options.seconds * 1000) / 2 - performance.now();
         if (half > 0) await new Promise((resolve) => setTimeout(resolve, half));
-        if (options.burst > 0) await newClientsAtOnce(url, burst, options.burst);
+        if (options.burst > 0) {
+          await newClientsAtOnce(url, burst, options.burst);
+          // The floor, at once and under the same load: what this machine gives any server.
+          const bare = await startBareServer();
+          await newClientsAtOnce(bare.url, burstFloor, options.burst);
+          bare.child.disconnect();
+        }
       })(),
     );
     // One send, two seconds in.
@@ -389,7 +408,7 @@ export async function runMixedLoad(
       ...[table, dashboard, send]
         .filter((e) => e.count > 0)
         .map((e) => e.summary(seconds, GOAL_P99_MS)),
-      ...[health, arriving, burst]
+      ...[health, arriving, burst, burstFloor]
         .filter((e) => e.count > 0)
         .map((e) => e.summary(seconds, GOAL_NEW_CONNECTION_P99_MS)),
       ...(burst.count > 0

@@ -139,6 +139,25 @@ describe('PGlite in its worker thread', () => {
     expect(order).toEqual(['short 1', 'transaction', 'short 2', 'long read 1', 'long read 2']);
   });
 
+  it('lets a long read through after 16 short queries in a row, however many wait', async () => {
+    const order: string[] = [];
+    let waiting: Promise<unknown>[] = [];
+    await worker.transaction(async (tx) => {
+      await tx.query('SELECT 1');
+      waiting = [
+        worker.query('SELECT 1 AS page', [], LONG_READ).then(() => order.push('long read')),
+        ...Array.from({ length: 40 }, (_, i) =>
+          worker.query('SELECT $1::int AS dashboard', [i]).then(() => order.push(`short ${i}`)),
+        ),
+      ];
+    });
+    await Promise.all(waiting);
+    expect(order.indexOf('long read')).toBe(16);
+    expect(order.filter((step) => step.startsWith('short'))).toEqual(
+      Array.from({ length: 40 }, (_, i) => `short ${i}`),
+    );
+  });
+
   it('keeps the event loop turning while a long query runs (PGlite on this thread blocks it)', async () => {
     const order = async (db: Db) => {
       const seen: string[] = [];

@@ -11,9 +11,9 @@
 // The first answer (id 0) says whether PGlite opened.
 //
 // PGlite runs one query at a time. Calls outside a transaction wait here in two lanes and run one
-// after another: a long read (`long: true`: a page of a whole table, an export) starts only when no
-// short call waits, so a short query waits for at most the one long read under way, not for every
-// long read asked before it. A transaction holds the line from its `begin` to its `end`; the
+// after another: a long read (`long: true`: a page of a whole table, an export) starts when no
+// short call waits, or after 16 short ones in a row, so a short query waits for at most the one
+// long read under way, not for every long read asked before it, and long reads are never starved. A transaction holds the line from its `begin` to its `end`; the
 // queries inside it go straight to it.
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -113,11 +113,19 @@ function enqueue(lane, run) {
   if (!running) void next();
 }
 
+/** Short calls run in a row while a long read waits, before it gets its turn: it is never starved. */
+const SHORT_IN_A_ROW = 16;
+let shortInARow = 0;
+
 async function next() {
   running = true;
   for (;;) {
-    const run = lanes.short.shift() ?? lanes.long.shift();
+    const longTurn =
+      lanes.long.length > 0 && (shortInARow >= SHORT_IN_A_ROW || !lanes.short.length);
+    const run = longTurn ? lanes.long.shift() : lanes.short.shift();
     if (!run) break;
+    // Counted only while a long read waits.
+    shortInARow = longTurn || !lanes.long.length ? 0 : shortInARow + 1;
     await run();
   }
   running = false;
