@@ -7,6 +7,7 @@ import { benchPgliteMemory } from './pglite-memory.bench.js';
 import { benchSend } from './send.bench.js';
 import { benchSendResults } from './send-results.bench.js';
 import { benchSrp } from './srp.bench.js';
+import { benchStationInsight } from './station-insight.bench.js';
 import { benchUsersTable } from './users-table.bench.js';
 
 for (const [title, bench] of [
@@ -33,6 +34,10 @@ for (const [title, bench] of [
     benchCatcherIdle,
   ],
   ['Sign-in: the server side of SRP beside OpenSSL', benchSrp],
+  [
+    'Station insight over 1,000 drivers and 30 days of offers on PostgreSQL (goal < 200 ms)',
+    benchStationInsight,
+  ],
   ["An oversized field: a 50,000-character email beside one at the field's bound", benchLongInput],
 ] as const) {
   console.log(`\n## ${title}`);

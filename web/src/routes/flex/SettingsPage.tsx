@@ -10,6 +10,7 @@ import { AlertSettings } from '../../components/driver/AlertSettings.js';
 import { CapsAndChoices } from '../../components/driver/CapsAndChoices.js';
 import { FilterPreview } from '../../components/driver/FilterPreview.js';
 import { MarketingSettings } from '../../components/driver/MarketingSettings.js';
+import { StationInsight } from '../../components/driver/StationInsight.js';
 import { FormAlert } from '../../components/FormAlert.js';
 import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { Checkbox } from '../../components/ui/Checkbox.js';
@@ -171,6 +172,15 @@ export default function SettingsPage() {
             </p>
           )}
         </fieldset>
+        <StationInsight
+          stations={areas
+            .filter((a) => draft.warehouses.includes(a.id))
+            .map((a) => ({
+              ...a,
+              minHourlyPay:
+                Number(draft.stationRules[a.id]?.minHourlyPay || draft.minHourlyPay) || null,
+            }))}
+        />
         <div className="field-row">
           <Input
             label={t('flex.settings.minAmountPerHour')}

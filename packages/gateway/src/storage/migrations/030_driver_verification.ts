@@ -4,4 +4,7 @@
 export default `
 ALTER TABLE driver_platform_links ADD COLUMN verification_required_ts bigint;
 ALTER TABLE sandbox_platform_accounts ADD COLUMN verification_required boolean NOT NULL DEFAULT false;
+-- Read with the open offers many times a second: only the few accounts asked are indexed.
+CREATE INDEX sandbox_platform_accounts_verifying ON sandbox_platform_accounts (account_id)
+  WHERE verification_required;
 `;

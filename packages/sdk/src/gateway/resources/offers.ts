@@ -12,6 +12,8 @@ import {
   type Outcomes,
   offersResponseSchema,
   outcomesResponseSchema,
+  type StationInsight,
+  stationInsightResponseSchema,
 } from '../../core/schemas/index.js';
 import type { Requester, RequestOptions } from '../requester.js';
 
@@ -38,6 +40,10 @@ export function driverOffersResource(http: Requester) {
     /** Over the last day and week: offers seen, wanted, won, lost, refused by rule, reaction. */
     async outcomes(options?: RequestOptions): Promise<Outcomes> {
       return (await http.get(`${BASE}/outcomes`, outcomesResponseSchema, options)).Item;
+    },
+    /** Every driver's offers of the last 4 weeks by station and hour of the week (5+ drivers each). */
+    async stationInsight(options?: RequestOptions): Promise<StationInsight> {
+      return http.get(`${BASE}/station-insight`, stationInsightResponseSchema, options);
     },
     /** Won blocks from `from` (default today) to `to` (default 31 days on). */
     async calendar(query: CalendarQuery = {}, options?: RequestOptions): Promise<DriverCalendar> {
