@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import { RECIPIENT_STATES } from '../../core/delivery.js';
 import { APPROVAL_REASONS } from '../../core/schemas/approvals.js';
-import { type SendResults, sendResultsSchema } from '../../core/schemas/send-results.js';
 import {
   type MsgTemplate,
   type Recipient,
@@ -13,6 +12,7 @@ import {
   type TestSendResult,
   testSendResultSchema,
 } from '../../core/schemas/messages.js';
+import { type SendResults, sendResultsSchema } from '../../core/schemas/send-results.js';
 import type { Requester, RequestOptions } from '../client.js';
 
 const recipientStateSchema = z.enum(RECIPIENT_STATES);
