@@ -158,6 +158,18 @@ describe('a send over the approval threshold', () => {
     await owner.page.getByLabel('Message', { exact: true }).fill(body);
     await owner.page.getByRole('button', { name: 'Review' }).click();
     await owner.page.getByTestId('needs-approval').waitFor();
+
+    // A test to the owner's own phone first: it is no send and needs no approval.
+    await owner.page.getByRole('button', { name: 'Send a test to me' }).click();
+    await owner.page
+      .getByTestId('send-test-result')
+      .getByText(/^Test sent to your phone/)
+      .waitFor();
+    const tests = await sandbox.gateway.db.query<{ to_number: string; job_id: string | null }>(
+      'SELECT to_number, job_id FROM outbox_messages WHERE body = $1',
+      [body],
+    );
+    expect(tests).toEqual([{ to_number: OWNER.phoneNumber, job_id: null }]);
     await owner.page.getByRole('button', { name: 'Send', exact: true }).click();
     await owner.page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
     await owner.page
