@@ -24,6 +24,7 @@ import { type SeedReport, seedFixtures } from './seed.js';
 import { type Db, openDatabase } from './storage/db.js';
 import { type DatabaseAvailability, watchAvailability } from './storage/db-availability.js';
 import { migrate } from './storage/migrate.js';
+import { registerSupportRoutes } from './support/routes.js';
 import { registerWebApp } from './web.js';
 
 export const BODY_LIMIT = 5 * 1024 * 1024;
@@ -204,6 +205,7 @@ export async function buildGateway(
     enqueue: messaging.enqueue,
     ...(options.invitationClock ? { now: options.invitationClock } : {}),
   });
+  registerSupportRoutes(app, { db, config, enqueue: messaging.enqueue });
   if (config.webDir) await registerWebApp(app, config.webDir);
 
   const seed = config.seed

@@ -40,6 +40,7 @@ import { platformResource } from './resources/platform.js';
 import { referralsResource } from './resources/referrals.js';
 import { sendsResource } from './resources/sends.js';
 import { driverSettingsResource } from './resources/settings.js';
+import { adminSupportResource, driverSupportResource } from './resources/support.js';
 import { sparkResource } from './resources/spark.js';
 import { statusResource } from './resources/status.js';
 import { templatesResource } from './resources/templates.js';
@@ -149,12 +150,14 @@ export function createGatewayClient(options: GatewayClientOptions) {
       ...driverOffersResource(requester),
       ...driverReferralsResource(requester),
       ...driverAlertsResource(requester),
+      ...driverSupportResource(requester),
     },
     payments: paymentsResource(requester),
     /** Admin reads about drivers and money (the admin tables and sends are above, at the top). */
     admin: {
       ...billingResource(requester),
       ...adminDriversResource(requester),
+      ...adminSupportResource(requester),
     },
   };
 }

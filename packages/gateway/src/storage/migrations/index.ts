@@ -20,6 +20,7 @@ import messageLanes from './018_message_lanes.js';
 import messageExpiry from './019_message_expiry.js';
 import senderOptOuts from './020_sender_opt_outs.js';
 import pausedSenders from './021_paused_senders.js';
+import supportRequests from './060_support_requests.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
@@ -43,4 +44,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '019_message_expiry', sql: messageExpiry },
   { id: '020_sender_opt_outs', sql: senderOptOuts },
   { id: '021_paused_senders', sql: pausedSenders },
+  { id: '060_support_requests', sql: supportRequests },
 ];

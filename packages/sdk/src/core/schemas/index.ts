@@ -11,3 +11,4 @@ export * from './latency.js';
 export * from './messages.js';
 export * from './referrals.js';
 export * from './users.js';
+export * from './support.js';
