@@ -76,6 +76,7 @@ const SCREENS: { role: Role; path: string; name: string; shows?: string }[] = [
     shows: 'Send SMS to unpaid invitations',
   },
   { role: 'owner', path: '/admin/leads', name: 'admin-leads', shows: 'Leads' },
+  { role: 'owner', path: '/admin/support', name: 'admin-support', shows: 'Support inbox' },
   { role: 'owner', path: `/flex/calendar/${DRIVER_PHONE}`, name: 'admin-driver-calendar' },
 ];
 

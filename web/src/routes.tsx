@@ -106,6 +106,7 @@ export const routes: RouteObject[] = [
           open('invitations', () => import('./routes/admin/InvitationsPage.js')),
           open('notifications', () => import('./routes/admin/NotificationsPage.js')),
           open('leads', () => import('./routes/admin/LeadsPage.js')),
+          open('support', () => import('./routes/admin/SupportPage.js')),
         ],
       },
       { path: '*', element: <ErrorPage notFound /> },
