@@ -14,9 +14,9 @@ import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { OfferList, ZoneNote } from '../../components/OfferList.js';
 import { Badge } from '../../components/ui/Badge.js';
 import { useToast } from '../../components/ui/Toast.js';
-import { useAuth } from '../../hooks/useAuth.js';
 import { errorMessage } from '../../hooks/errorMessage.js';
 import { driverQueries } from '../../hooks/queries.js';
+import { useAuth } from '../../hooks/useAuth.js';
 import { useDriverFormat, useDriverZone } from '../../hooks/useDriverFormat.js';
 import { gateway } from '../../sdk.js';
 
