@@ -46,7 +46,6 @@ const SCREENS: { role: Role; path: string; name: string; ready: string }[] = [
   // Not the users or invitations tables: the fixtures' dates follow the day the gateway seeds, and
   // its sweep turns users lapsed as real days pass.
   { role: 'owner', path: '/admin/support', name: 'admin-support', ready: '.admin-page p.muted' },
-
 ];
 
 let sandbox: BrowserSandbox;
