@@ -10,5 +10,5 @@ export * from './invitations.js';
 export * from './latency.js';
 export * from './messages.js';
 export * from './referrals.js';
-export * from './users.js';
 export * from './support.js';
+export * from './users.js';
