@@ -99,7 +99,7 @@ describe('the users table', () => {
     await signIn(page, OWNER);
     await page.goto('/admin/users');
     await settled(page);
-    const rows = page.locator('.virtual-table tbody tr:not(.spacer)');
+    const rows = page.locator('.table-scroll tbody tr:not(.spacer)');
     await rows.first().waitFor();
     const total = await page.getByTestId('user-total').textContent();
     expect(total).toMatch(/^\d+ users$/);

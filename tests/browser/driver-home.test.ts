@@ -95,7 +95,9 @@ describe("a driver's times", () => {
       .first()
       .waitFor();
 
-    await page.goto('/flex/calendar');
+    // The calendar's week holding the block (tomorrow may be next week).
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: DRIVER_ZONE }).format(start);
+    await page.goto(`/flex/calendar?week=${day}`);
     await settled(page);
     await block.first().waitFor();
     expect(await block.first().textContent()).toBe(comingUp);

@@ -74,12 +74,15 @@ describe('a new driver', () => {
     await page.getByRole('heading', { name: 'Account connected' }).waitFor();
     await page.getByRole('link', { name: 'Continue' }).click();
 
-    // Filters: refused without a warehouse, saved with one.
+    // Filters: filled in for a first save (a warehouse on the device's clock), refused without a
+    // warehouse, saved with one.
     await page.waitForURL('**/flex/settings');
     await settled(page);
-    await page.getByLabel('Min amount per hour').fill('18');
-    await page.getByLabel('Min block payment').fill('40');
-    await page.getByLabel('Time buffer in minutes').fill('30');
+    expect(await page.getByLabel(/Miami \(DMI3\)/).isChecked()).toBe(true);
+    await page.getByLabel(/Miami \(DMI3\)/).uncheck();
+    await page.getByLabel('Min amount per hour', { exact: true }).fill('18');
+    await page.getByLabel('Min block payment', { exact: true }).fill('40');
+    await page.getByLabel('Time buffer in minutes', { exact: true }).fill('30');
     await page.getByRole('button', { name: 'Save filters' }).click();
     await page.getByText('You must add at least one warehouse').waitFor();
     await page.locator('.warehouses input[type="checkbox"]').first().check();
@@ -87,6 +90,7 @@ describe('a new driver', () => {
     await page.getByText('You must add at least one warehouse').waitFor({ state: 'detached' });
     // The chosen warehouse's own minimum: a wrong one is named beside it until fixed, and the
     // estimate of what the edited filters would have caught shows before saving.
+    await page.getByRole('button', { name: /Austin \(DAU1\)/ }).click();
     const own = page.getByLabel(/^Min amount per hour \(/);
     await own.fill('-1');
     await page.getByText('Leave empty to use your general value').waitFor();
@@ -95,6 +99,9 @@ describe('a new driver', () => {
     await page.getByText('No offers were seen in the last 7 days').waitFor();
     await screenshot(page, 'en-flex-settings');
     await page.getByRole('button', { name: 'Save filters' }).click();
+    // Saved, the driver stays on the page and is shown the next step.
+    await page.getByText('Your filters were saved.').waitFor();
+    await page.getByRole('link', { name: 'Continue to payment' }).click();
 
     // Not paid yet: the payment screen, which shows no card field: what is bought, its price, the
     // new end date and who processes the card, then the processor's own checkout page.

@@ -78,6 +78,7 @@ const SCREENS: { role: Role; path: string; name: string; shows?: string }[] = [
   { role: 'owner', path: '/admin/leads', name: 'admin-leads', shows: 'Leads' },
   { role: 'owner', path: '/admin/approvals', name: 'admin-approvals', shows: 'Approval threshold' },
   { role: 'owner', path: '/admin/audit', name: 'admin-audit', shows: 'Export CSV' },
+  { role: 'owner', path: '/admin/support', name: 'admin-support', shows: 'Support inbox' },
   { role: 'owner', path: `/flex/calendar/${DRIVER_PHONE}`, name: 'admin-driver-calendar' },
 ];
 

@@ -110,6 +110,7 @@ const routes: RouteObject[] = [
           open('audit', () => import('./routes/admin/AuditPage.js')),
           open('approvals', () => import('./routes/admin/ApprovalsPage.js')),
           open('sends', () => import('./routes/admin/SendsPage.js')),
+          open('support', () => import('./routes/admin/SupportPage.js')),
         ],
       },
       { path: '*', element: <ErrorPage notFound /> },

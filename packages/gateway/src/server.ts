@@ -34,6 +34,7 @@ import { type Db, openDatabase } from './storage/db.js';
 import { type DatabaseAvailability, watchAvailability } from './storage/db-availability.js';
 import { migrate } from './storage/migrate.js';
 import { findUserByPhone } from './storage/users.js';
+import { registerSupportRoutes } from './support/routes.js';
 import { registerWebApp } from './web.js';
 
 export const BODY_LIMIT = 5 * 1024 * 1024;
@@ -229,6 +230,7 @@ export async function buildGateway(
     enqueue: messaging.enqueue,
     ...(options.invitationClock ? { now: options.invitationClock } : {}),
   });
+  registerSupportRoutes(app, { db, config, enqueue: messaging.enqueue });
   if (config.webDir) await registerWebApp(app, config.webDir);
 
   const seed = config.seed

@@ -354,6 +354,25 @@ export {
   weekOf,
   weekResultSchema,
 } from './core/schemas/send-results.js';
+export {
+  MAX_OPEN_SUPPORT_REQUESTS,
+  MAX_SUPPORT_MESSAGE_LENGTH,
+  MAX_SUPPORT_REPLY_LENGTH,
+  type NewSupportRequest,
+  newSupportRequestSchema,
+  SUPPORT_REPLY_CHANNELS,
+  SUPPORT_STATUSES,
+  SUPPORT_TOPICS,
+  type SupportReply,
+  type SupportRequest,
+  type SupportStatus,
+  type SupportTopic,
+  supportInboxQuerySchema,
+  supportReplySchema,
+  supportRequestResponseSchema,
+  supportRequestSchema,
+  supportRequestsResponseSchema,
+} from './core/schemas/support.js';
 export { type SearchableRow, searchRecipients } from './core/search.js';
 export {
   createRecipientSearch,

@@ -40,18 +40,19 @@ export function TopNav() {
     await signOut();
     navigate('/');
   };
+  // Staff come for the admin area: it leads their navigation.
   const links = (
     <>
+      {state.user.isAdmin && (
+        <NavLink to="/admin" className="nav-admin" onClick={() => setPanelOpen(false)}>
+          {t('nav.admin')}
+        </NavLink>
+      )}
       {DRIVER_LINKS.map(([to, key]) => (
         <NavLink key={to} to={to} onClick={() => setPanelOpen(false)}>
           {t(key)}
         </NavLink>
       ))}
-      {state.user.isAdmin && (
-        <NavLink to="/admin" onClick={() => setPanelOpen(false)}>
-          {t('nav.admin')}
-        </NavLink>
-      )}
     </>
   );
 

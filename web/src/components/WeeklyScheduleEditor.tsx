@@ -33,13 +33,25 @@ export function WeeklyScheduleEditor({
     onChange({ ...value, [day]: windows });
   return (
     <fieldset className="schedule">
-      <legend>{t('flex.settings.weeklySchedule')}</legend>
+      <legend className="visually-hidden">{t('flex.settings.weeklySchedule')}</legend>
       {WEEKDAYS.map((day) => {
         const dayName = t(`flex.settings.days.${DAY_KEYS[day]}`);
         const windows = value[day];
         return (
           <div key={day} className="schedule-day">
-            <h3>{dayName}</h3>
+            <div className="schedule-day-head">
+              <h3>{dayName}</h3>
+              <div className="schedule-day-actions">
+                <button type="button" onClick={() => setDay(day, [...windows, NEW_WINDOW])}>
+                  {t('flex.settings.addWindow')}
+                  <span className="visually-hidden"> {dayName}</span>
+                </button>
+                <button type="button" className="ghost" onClick={() => onChange(everyDay(windows))}>
+                  {t('flex.settings.copyToAll')}
+                  <span className="visually-hidden"> ({dayName})</span>
+                </button>
+              </div>
+            </div>
             {windows.length === 0 && <p className="muted">{t('flex.settings.dayOff')}</p>}
             {windows.map((window, index) => {
               const crosses =
@@ -51,7 +63,7 @@ export function WeeklyScheduleEditor({
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above.
                 <div key={index} className="schedule-window">
                   <label>
-                    <span>{t('flex.settings.startTime')}</span>
+                    <span className="visually-hidden">{t('flex.settings.startTime')}</span>
                     <input
                       type="time"
                       value={window.start}
@@ -66,8 +78,11 @@ export function WeeklyScheduleEditor({
                       }
                     />
                   </label>
+                  <span className="schedule-dash" aria-hidden="true">
+                    –
+                  </span>
                   <label>
-                    <span>{t('flex.settings.endTime')}</span>
+                    <span className="visually-hidden">{t('flex.settings.endTime')}</span>
                     <input
                       type="time"
                       value={window.end === '24:00' ? '23:59' : window.end}
@@ -91,9 +106,11 @@ export function WeeklyScheduleEditor({
                         windows.filter((_, i) => i !== index),
                       )
                     }
+                    className="schedule-remove"
+                    aria-label={`${t('flex.settings.removeWindow')} ${dayName} ${index + 1}`}
+                    title={t('flex.settings.removeWindow')}
                   >
-                    {t('flex.settings.removeWindow')}
-                    <span className="visually-hidden"> {dayName}</span>
+                    <span aria-hidden="true">✕</span>
                   </button>
                   {empty && (
                     <p id={errorId} className="field-error">
@@ -103,16 +120,6 @@ export function WeeklyScheduleEditor({
                 </div>
               );
             })}
-            <div className="schedule-day-actions">
-              <button type="button" onClick={() => setDay(day, [...windows, NEW_WINDOW])}>
-                {t('flex.settings.addWindow')}
-                <span className="visually-hidden"> {dayName}</span>
-              </button>
-              <button type="button" className="ghost" onClick={() => onChange(everyDay(windows))}>
-                {t('flex.settings.copyToAll')}
-                <span className="visually-hidden"> ({dayName})</span>
-              </button>
-            </div>
           </div>
         );
       })}

@@ -1,7 +1,7 @@
 // One queryOptions per SDK resource the screens read, keyed so that a mutation invalidates what
 // it changed: ['driver'] after a status switch, a settings save or a payment, ['admin'] after a
 // send. The cache is cleared at sign-out (useAuth), so another account never sees these answers.
-import type { OfferKind, Product, UserRow } from '@blockcatch/sdk';
+import type { OfferKind, Product, SupportStatus, UserRow } from '@blockcatch/sdk';
 import { queryOptions } from '@tanstack/react-query';
 import { gateway } from '../sdk.js';
 import { loadBilling } from './admin/adminApi.js';
@@ -38,6 +38,11 @@ export const driverQueries = {
     queryOptions({
       queryKey: ['driver', 'marketing-consent'],
       queryFn: () => gateway.driver.marketingConsent(),
+    }),
+  support: () =>
+    queryOptions({
+      queryKey: ['driver', 'support'],
+      queryFn: () => gateway.driver.supportRequests(),
     }),
   invitations: () =>
     queryOptions({
@@ -92,6 +97,11 @@ export const adminQueries = {
     }),
   invitations: () =>
     queryOptions({ queryKey: ['admin', 'invitations'], queryFn: () => gateway.invitations() }),
+  supportInbox: (status: SupportStatus) =>
+    queryOptions({
+      queryKey: ['admin', 'support', status],
+      queryFn: () => gateway.admin.supportInbox(status),
+    }),
   /** Invitation texts kept for a later hour by the service's hourly total. */
   invitationBacklog: () =>
     queryOptions({

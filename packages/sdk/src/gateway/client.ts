@@ -56,6 +56,7 @@ import { sendsResource } from './resources/sends.js';
 import { driverSettingsResource } from './resources/settings.js';
 import { sparkResource } from './resources/spark.js';
 import { statusResource } from './resources/status.js';
+import { adminSupportResource, driverSupportResource } from './resources/support.js';
 import { templatesResource } from './resources/templates.js';
 import { usersExportResource } from './resources/users-export.js';
 import {
@@ -117,12 +118,14 @@ export function createGatewayClient(options: GatewayClientOptions) {
       ...driverAlertsResource(requester),
       ...driverMarketingConsentResource(requester),
       ...calendarFeedResource(requester),
+      ...driverSupportResource(requester),
     },
     payments: paymentsResource(requester),
     /** Admin reads about drivers and money (the admin tables and sends are above, at the top). */
     admin: {
       ...billingResource(requester),
       ...adminDriversResource(requester),
+      ...adminSupportResource(requester),
     },
   };
 }

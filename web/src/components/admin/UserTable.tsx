@@ -42,6 +42,8 @@ const COLUMNS = [
 ] as const satisfies readonly (readonly [SortColumn, string])[];
 
 const ROW_HEIGHT = 41;
+/** Rows drawn all at once need no measuring. */
+const measureNothing = () => {};
 
 export interface TableSelection {
   selected: Selection;
@@ -67,6 +69,7 @@ export function UserTable<T extends TableRow>({
   nameCell,
   actions,
   notificationColumns = false,
+  scrollWithPage = false,
 }: {
   rows: readonly T[];
   caption: string;
@@ -81,18 +84,28 @@ export function UserTable<T extends TableRow>({
    * expiration date as DD/MM/YY, with the full date as its tooltip.
    */
   notificationColumns?: boolean;
+  /**
+   * A page of at most a hundred rows (the Users screen): every row drawn, the table scrolling with
+   * the page under its sticky header instead of in a box of its own.
+   */
+  scrollWithPage?: boolean;
 }) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLElement>(null);
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: scrollWithPage ? 0 : rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
   });
-  const items = virtualizer.getVirtualItems();
-  const top = items.length > 0 ? items[0]!.start : 0;
-  const bottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  const items = scrollWithPage
+    ? rows.map((_, index) => ({ index, start: 0, end: 0 }))
+    : virtualizer.getVirtualItems();
+  const top = !scrollWithPage && items.length > 0 ? items[0]!.start : 0;
+  const bottom =
+    !scrollWithPage && items.length > 0
+      ? virtualizer.getTotalSize() - items[items.length - 1]!.end
+      : 0;
   const columnCount = COLUMNS.length + (selection ? 1 : 0) + (actions ? 1 : 0);
   const timeZone = localTimeZone();
   const fmt = useFormat();
@@ -101,7 +114,7 @@ export function UserTable<T extends TableRow>({
   return (
     // A scrollable region must be reachable by keyboard (WCAG 2.1.1), hence focusable and named.
     <section
-      className="table-scroll virtual-table"
+      className={scrollWithPage ? 'table-scroll' : 'table-scroll virtual-table'}
       ref={scrollRef}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container needs focus to scroll by keyboard
       tabIndex={0}
@@ -134,7 +147,7 @@ export function UserTable<T extends TableRow>({
                 checked={selection?.selected.has(row.phoneNumber) ?? false}
                 mark={selection?.marks?.get(row.phoneNumber)}
                 onToggle={selection?.onToggle}
-                measure={virtualizer.measureElement}
+                measure={scrollWithPage ? measureNothing : virtualizer.measureElement}
                 notificationColumns={notificationColumns}
                 nameCell={nameCell}
                 actions={actions}

@@ -1,6 +1,7 @@
 import type { FlexUser, Invitation } from '@blockcatch/sdk';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildInviteeList, invitationRows } from './invitee-list.js';
+import { buildInviteeList, invitationCounts, invitationRows } from './invitee-list.js';
 
 const user: FlexUser = {
   name: 'Ana Ruiz',
@@ -61,5 +62,37 @@ describe('invitationRows', () => {
       ['305-555-0101', 'Ana Ruiz', false],
       ['305-555-0177', null, true],
     ]);
+  });
+});
+
+describe('the invitation figures', () => {
+  it('agree with the Leads list and the Notifications audience, however the phones repeat', () => {
+    const phones = ['305-555-0101', '(305) 555-0101', '305-555-0199', '+13055550177', '3055550188'];
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            phoneNumber: fc.constantFrom(...phones),
+            dateInvitedTimestamp: fc.integer({ min: day, max: day + 30 * 86_400_000 }),
+            freeWeek: fc.boolean(),
+            referralCode: fc.constantFrom(null, 'A', 'B'),
+          }),
+          { maxLength: 30 },
+        ),
+        fc.subarray([user, { ...user, name: 'Bo', phoneNumber: '+13055550177' }]),
+        (sent, users) => {
+          const counts = invitationCounts(sent, users);
+          const all = buildInviteeList(users, sent, {});
+          const leads = buildInviteeList(users, sent, { registered: 'no' });
+          const audience = all.status === 'ready' ? all.invitees.length : 0;
+          const unregistered = leads.status === 'ready' ? leads.invitees.length : 0;
+          expect(counts.sent).toBe(sent.length);
+          expect(counts.invitees).toBe(audience);
+          expect(counts.notSignedUp).toBe(unregistered);
+          expect(counts.signedUp + counts.notSignedUp).toBe(counts.invitees);
+          expect(counts.freeWeeks).toBe(sent.filter((i) => i.freeWeek).length);
+        },
+      ),
+    );
   });
 });

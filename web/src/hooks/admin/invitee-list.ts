@@ -66,3 +66,32 @@ export function invitationRows(
     }))
     .sort((a, b) => b.dateInvitedTimestamp - a.dateInvitedTimestamp);
 }
+
+/** The invitation figures every admin screen shows, counted one way (see each field). */
+export interface InvitationCounts {
+  /** Invitation texts sent, repeats to one phone and granted free weeks included. */
+  sent: number;
+  /** Phones invited whose free week is not granted yet: the Notifications screen's audience. */
+  invitees: number;
+  /** Of those, phones with an account. */
+  signedUp: number;
+  /** Of those, phones without an account: the Leads list, and Notifications with Registered No. */
+  notSignedUp: number;
+  /** Invitations that earned the inviter a free week (the friend paid). */
+  freeWeeks: number;
+}
+
+export function invitationCounts(
+  invitations: readonly Invitation[],
+  users: readonly FlexUser[],
+): InvitationCounts {
+  const merged = mergeInvitees(invitations, users);
+  const notSignedUp = filterInvitees(merged, { registered: 'no' }).length;
+  return {
+    sent: invitations.length,
+    invitees: merged.length,
+    signedUp: merged.length - notSignedUp,
+    notSignedUp,
+    freeWeeks: invitations.filter((i) => i.freeWeek).length,
+  };
+}

@@ -1,5 +1,6 @@
-// /admin: the three-step guided tour with its numbers from the user tables, and
-// the way to the admin tools.
+// /admin: the guided tour with its numbers from the user tables, and the way to the admin tools.
+// A role sees only what it may use: no payments step or card without billing details, no Send SMS
+// link unless it is the owner's.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,13 +13,15 @@ import { countUsers } from '../../hooks/admin/user-counts.js';
 import { adminQueries } from '../../hooks/queries.js';
 import { useFormat } from '../../hooks/useFormat.js';
 
-const STEPS = 3;
-
 const TOUR_KEYS = ['active', 'database', 'payments'] as const;
 const TOUR_DISMISSED_KEY = 'admin.tourDismissed';
 
 export default function AdminDashboardPage() {
   const { t } = useTranslation();
+  const role = useAdminRole();
+  // The payments step leads to Billing: only for roles that may open it.
+  const tour = TOUR_KEYS.filter((key) => key !== 'payments' || role.billingDetails);
+  const STEPS = tour.length;
   const [step, setStep] = useState(1);
   // The figures show at once; the tour is an overlay over them, shown until dismissed.
   const [touring, setTouring] = useState(
@@ -52,16 +55,18 @@ export default function AdminDashboardPage() {
           <h2 id="figures-database">{t('admin.dashboard.tour.database')}</h2>
           <UserDatabase />
         </section>
-        <section className={highlight(3)} aria-labelledby="figures-payments">
-          <h2 id="figures-payments">{t('admin.dashboard.tour.payments')}</h2>
-          <PaidUsers />
-        </section>
+        {role.billingDetails && (
+          <section className={highlight(3)} aria-labelledby="figures-payments">
+            <h2 id="figures-payments">{t('admin.dashboard.tour.payments')}</h2>
+            <PaidUsers />
+          </section>
+        )}
       </div>
       {touring && (
         <section className="tour-overlay" aria-labelledby="tour-heading" aria-live="polite">
           <h2 id="tour-heading">
             {t('admin.dashboard.step', { step, total: STEPS })}:{' '}
-            {t(`admin.dashboard.tour.${TOUR_KEYS[step - 1]}`)}
+            {t(`admin.dashboard.tour.${tour[step - 1]}`)}
           </h2>
           <div className="actions">
             <button type="button" onClick={() => setStep(step - 1)} disabled={step === 1}>
@@ -89,8 +94,13 @@ export default function AdminDashboardPage() {
       <section className="admin-section" aria-labelledby="admin-tools-heading">
         <h2 id="admin-tools-heading">{t('admin.tools.title')}</h2>
         <ul>
+          {role.isOwner && (
+            <li>
+              <Link to="/admin/tools">{t('admin.dashboard.sendSmsLink')}</Link>
+            </li>
+          )}
           <li>
-            <Link to="/admin/tools">{t('admin.dashboard.sendSmsLink')}</Link>
+            <Link to="/admin/support">{t('admin.support.title')}</Link>
           </li>
           <li>
             <Link to="/admin/notifications">{t('admin.tools.notificationsLink')}</Link>
@@ -152,14 +162,14 @@ function UserDatabase() {
   );
 }
 
+/** Payments today, for roles with billing details (the only ones shown it). */
 function PaidUsers() {
   const { t } = useTranslation();
-  const { billingDetails } = useAdminRole();
   const today = todayIso();
-  const billing = useQuery({ ...adminQueries.billing(today, today), enabled: billingDetails });
+  const billing = useQuery(adminQueries.billing(today, today));
   return (
     <>
-      {billingDetails && billing.status === 'success' && (
+      {billing.status === 'success' && (
         <dl className="stat-grid">
           <div>
             <dt>{t('admin.dashboard.paidToday')}</dt>
@@ -167,13 +177,9 @@ function PaidUsers() {
           </div>
         </dl>
       )}
-      {billingDetails && billing.status === 'pending' && <Spinner />}
+      {billing.status === 'pending' && <Spinner />}
       <p>
-        {billingDetails ? (
-          <Link to="/admin/billing">{t('admin.dashboard.openBilling')}</Link>
-        ) : (
-          t('admin.billing.noPermission')
-        )}
+        <Link to="/admin/billing">{t('admin.dashboard.openBilling')}</Link>
       </p>
     </>
   );

@@ -21,6 +21,7 @@ const TABS: readonly (readonly [
   ['/admin/users', 'admin.tabs.users', ['/admin/users/'], () => true],
   ['/admin/billing', 'admin.tabs.billing', [], (role) => role.billingDetails],
   ['/admin/invitations', 'admin.tabs.invitations', [], () => true],
+  ['/admin/support', 'admin.tabs.support', [], () => true],
   [
     '/admin/tools',
     'admin.tabs.tools',

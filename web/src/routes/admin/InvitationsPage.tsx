@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Pager } from '../../components/admin/Pager.js';
 import { Spinner } from '../../components/admin/Spinner.js';
 import { Table } from '../../components/ui/Table.js';
-import { invitationRows } from '../../hooks/admin/invitee-list.js';
+import { invitationCounts, invitationRows } from '../../hooks/admin/invitee-list.js';
 import { useFlexUsers, useInvitations } from '../../hooks/admin/useAdminTables.js';
 import { usePaging } from '../../hooks/admin/usePaging.js';
 import { useFormat } from '../../hooks/useFormat.js';
@@ -26,8 +26,11 @@ export default function InvitationsPage() {
   );
   const failed = users.status === 'error' || invitations.status === 'error';
   const { page: shown, pager } = usePaging(rows ?? NO_ROWS);
-  const registered = rows?.filter((r) => r.name !== null).length ?? 0;
-  const freeWeeks = rows?.filter((r) => r.freeWeek).length ?? 0;
+  // The figures Leads and Notifications show too, counted the same way.
+  const counts = useMemo(
+    () => (userRows && invitationList ? invitationCounts(invitationList, userRows) : undefined),
+    [userRows, invitationList],
+  );
   const fmt = useFormat();
 
   return (
@@ -37,24 +40,19 @@ export default function InvitationsPage() {
       {!failed && !rows && <Spinner />}
       {rows && (
         <>
-          <dl className="stat-grid">
-            <div>
-              <dt>{t('admin.invitations.total')}</dt>
-              <dd>{rows.length}</dd>
-            </div>
-            <div>
-              <dt>{t('admin.invitations.registered')}</dt>
-              <dd>{registered}</dd>
-            </div>
-            <div>
-              <dt>{t('admin.invitations.unregistered')}</dt>
-              <dd>{rows.length - registered}</dd>
-            </div>
-            <div>
-              <dt>{t('admin.invitations.freeWeeks')}</dt>
-              <dd>{freeWeeks}</dd>
-            </div>
-          </dl>
+          {counts && (
+            <dl className="stat-grid defined-stats" data-testid="invitation-counts">
+              {(['sent', 'invitees', 'signedUp', 'notSignedUp', 'freeWeeks'] as const).map(
+                (key) => (
+                  <div key={key}>
+                    <dt>{t(`admin.invitations.counts.${key}`)}</dt>
+                    <dd data-count={key}>{fmt.count(counts[key])}</dd>
+                    <dd className="stat-definition">{t(`admin.invitations.definitions.${key}`)}</dd>
+                  </div>
+                ),
+              )}
+            </dl>
+          )}
           <p>
             <Link to="/admin/notifications">{t('admin.tools.notificationsLink')}</Link>
             {' · '}

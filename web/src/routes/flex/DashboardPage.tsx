@@ -17,6 +17,7 @@ import { Badge } from '../../components/ui/Badge.js';
 import { useToast } from '../../components/ui/Toast.js';
 import { errorMessage } from '../../hooks/errorMessage.js';
 import { driverQueries } from '../../hooks/queries.js';
+import { useAuth } from '../../hooks/useAuth.js';
 import { useDriverFormat, useDriverZone } from '../../hooks/useDriverFormat.js';
 import { gateway } from '../../sdk.js';
 
@@ -82,6 +83,7 @@ export default function DashboardPage() {
   return (
     <main className="page dashboard">
       <h1>{t('flex.dashboard.title')}</h1>
+      <AdminCard />
       <section
         className={`card state-card state-${state}`}
         aria-labelledby="system-title"
@@ -256,5 +258,21 @@ function ServiceBanner({ data }: { data: DriverDashboard }) {
         date: fmt.date(data.expirationDateTimestamp),
       })}
     </p>
+  );
+}
+
+/** Staff land here after signing in, as every user does: the way to the admin area comes first. */
+function AdminCard() {
+  const { t } = useTranslation();
+  const { state } = useAuth();
+  if (state.status !== 'signed-in' || !state.user.isAdmin) return null;
+  return (
+    <section className="card admin-entry" aria-labelledby="admin-entry-title">
+      <h2 id="admin-entry-title">{t('flex.dashboard.adminTitle')}</h2>
+      <p>{t('flex.dashboard.adminText')}</p>
+      <Link to="/admin" className="button primary">
+        {t('flex.dashboard.adminLink')}
+      </Link>
+    </section>
   );
 }

@@ -18,7 +18,7 @@ import { useToast } from '../../components/ui/Toast.js';
 import { errorMessage } from '../../hooks/errorMessage.js';
 import { driverQueries } from '../../hooks/queries.js';
 import { useAuth } from '../../hooks/useAuth.js';
-import { useFormat } from '../../hooks/useFormat.js';
+import { useDriverFormat } from '../../hooks/useDriverFormat.js';
 import { gateway } from '../../sdk.js';
 
 /** While a friend's text waits for the worker, the list is read again this often. */
@@ -39,7 +39,8 @@ export default function InvitePage() {
   const [phone, setPhone] = useState(params.phoneNumber ?? '');
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const fmt = useFormat();
+  // Invitation dates on the driver's zone, as every driver screen.
+  const fmt = useDriverFormat();
   const { state: auth } = useAuth();
   // /flex/invite/:phoneNumber points at one friend: their line is marked in the list.
   const pointedAt = params.phoneNumber ? normalizePhone(params.phoneNumber) : null;

@@ -1,14 +1,25 @@
-// /flex/settings: the filters the block catcher applies: warehouses (each with optional minimums
-// of its own), pay, time buffer, block length and schedule, with a live estimate of what the
-// edited filters would have caught.
-import { HttpError, localTimeZone } from '@blockcatch/sdk';
+// /flex/settings: the filters the block catcher applies, in one form of four sections
+// (Warehouses, Pay, Schedule, Alerts) with a live estimate of what the edited filters would have
+// caught. A save bar appears once something differs from what is saved; saving keeps the driver
+// here. A driver who never saved starts from defaults that save as they are.
+import {
+  type AlertSettings,
+  HttpError,
+  localTimeZone,
+  nextRouteForUser,
+  type SavedDriverFilters,
+} from '@blockcatch/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { AlertSettings } from '../../components/driver/AlertSettings.js';
-import { CapsAndChoices } from '../../components/driver/CapsAndChoices.js';
+import { Link } from 'react-router';
 import { FilterPreview } from '../../components/driver/FilterPreview.js';
+import { AlertFields } from '../../components/driver/filters/AlertFields.js';
+import { FiltersSection } from '../../components/driver/filters/FiltersSection.js';
+import { PayRuleFields } from '../../components/driver/filters/PayRuleFields.js';
+import { SaveBar } from '../../components/driver/filters/SaveBar.js';
+import { StationOverride } from '../../components/driver/filters/StationOverride.js';
+import { CapsAndChoices } from '../../components/driver/CapsAndChoices.js';
 import { MarketingSettings } from '../../components/driver/MarketingSettings.js';
 import { StationInsight } from '../../components/driver/StationInsight.js';
 import { FormAlert } from '../../components/FormAlert.js';
@@ -16,7 +27,7 @@ import { LoadingOverlay } from '../../components/LoadingOverlay.js';
 import { Checkbox } from '../../components/ui/Checkbox.js';
 import { Input } from '../../components/ui/Input.js';
 import { useToast } from '../../components/ui/Toast.js';
-import { defaultSchedule, WeeklyScheduleEditor } from '../../components/WeeklyScheduleEditor.js';
+import { WeeklyScheduleEditor } from '../../components/WeeklyScheduleEditor.js';
 import { errorMessage } from '../../hooks/errorMessage.js';
 import { driverQueries, platformQueries } from '../../hooks/queries.js';
 import { useAuth } from '../../hooks/useAuth.js';
@@ -28,20 +39,12 @@ import {
   draftFromSaved,
   EMPTY_STATION,
   filtersFromDraft,
-  type StationDraft,
+  newDriverDraft,
+  ownRule,
+  PAY_RULES,
+  type PayRule,
   windowsValid,
 } from './filterDraft.js';
-
-const emptyDraft = (): Draft => ({
-  warehouses: [],
-  minHourlyPay: '',
-  minBlockPay: '',
-  timeBufferMinutes: '',
-  weeklySchedule: defaultSchedule(),
-  stationRules: {},
-  minBlockHours: '',
-  maxBlockHours: '',
-});
 
 const ERROR_KEYS: Record<DraftError, string> = {
   'required-number': 'flex.settings.requiredNumber',
@@ -50,28 +53,23 @@ const ERROR_KEYS: Record<DraftError, string> = {
   'max-under-min': 'flex.settings.maxUnderMin',
 };
 
+/** What the form holds: the filters and the alerts, saved together. */
+interface FormState {
+  draft: Draft;
+  alerts: AlertSettings;
+}
+
+const sameForm = (a: FormState, b: FormState) => JSON.stringify(a) === JSON.stringify(b);
+
 export default function SettingsPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { refresh } = useAuth();
-  const { show } = useToast();
-  const queryClient = useQueryClient();
   const areasQuery = useQuery(platformQueries.serviceAreas());
   const savedQuery = useQuery(driverQueries.settings());
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [checked, setChecked] = useState(false);
-  const [serverNoWarehouse, setServerNoWarehouse] = useState(false);
-
-  useEffect(() => {
-    const saved = savedQuery.data;
-    if (!saved) return;
-    setDraft(draftFromSaved(saved));
-  }, [savedQuery.data]);
-
-  if (areasQuery.isPending || savedQuery.isPending) return <LoadingOverlay />;
-  if (!areasQuery.data || savedQuery.isError) {
+  const alertsQuery = useQuery(driverQueries.alerts());
+  const { t } = useTranslation();
+  if (areasQuery.isPending || savedQuery.isPending || alertsQuery.isPending) {
+    return <LoadingOverlay />;
+  }
+  if (!areasQuery.data || savedQuery.isError || !alertsQuery.data) {
     return (
       <main className="page narrow">
         <h1>{t('flex.settings.title')}</h1>
@@ -79,13 +77,51 @@ export default function SettingsPage() {
       </main>
     );
   }
-  const areas = areasQuery.data;
+  return (
+    <FiltersForm areas={areasQuery.data} saved={savedQuery.data} savedAlerts={alertsQuery.data} />
+  );
+}
 
-  const toggleWarehouse = (id: string, on: boolean) =>
-    setDraft((d) => ({
-      ...d,
-      warehouses: on ? [...d.warehouses, id] : d.warehouses.filter((w) => w !== id),
-    }));
+function FiltersForm({
+  areas,
+  saved,
+  savedAlerts,
+}: {
+  areas: { id: string; name: string; timeZone: string }[];
+  saved: SavedDriverFilters | null;
+  savedAlerts: AlertSettings;
+}) {
+  const { t } = useTranslation();
+  const { state, refresh } = useAuth();
+  const { show } = useToast();
+  const queryClient = useQueryClient();
+  const initial = (): FormState => ({
+    draft: saved ? draftFromSaved(saved) : newDriverDraft(areas, localTimeZone()),
+    alerts: savedAlerts,
+  });
+  // What is saved (null until the first save), and what the form holds now.
+  const [baseline, setBaseline] = useState<FormState | null>(() => (saved ? initial() : null));
+  const [form, setForm] = useState<FormState>(initial);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [checked, setChecked] = useState(false);
+  const [serverNoWarehouse, setServerNoWarehouse] = useState(false);
+  const { draft } = form;
+
+  const baselineRef = useRef(baseline);
+  baselineRef.current = baseline;
+  // Filters read again (after a save, or saved elsewhere) replace the form unless it was edited.
+  useEffect(() => {
+    if (!saved) return;
+    const fresh: FormState = { draft: draftFromSaved(saved), alerts: savedAlerts };
+    const before = baselineRef.current;
+    setForm((now) => (before && !sameForm(now, before) ? now : fresh));
+    setBaseline(fresh);
+  }, [saved, savedAlerts]);
+
+  const dirty = baseline === null || !sameForm(form, baseline);
+  const setDraft = (change: (d: Draft) => Draft) =>
+    setForm((f) => ({ ...f, draft: change(f.draft) }));
 
   // Field errors show once a save was tried (or, for a value typed wrong, at once), beside their
   // field, and go as soon as it is fixed.
@@ -102,12 +138,28 @@ export default function SettingsPage() {
   // The schedule is read on the warehouse's clock: that is where the blocks start.
   const timeZone = areas.find((a) => a.id === draft.warehouses[0])?.timeZone ?? localTimeZone();
   const filters = filtersFromDraft(draft, timeZone);
-  const setStation = (id: string, field: keyof StationDraft, value: string) =>
+  const general = Object.fromEntries(PAY_RULES.map((r) => [r, draft[r]])) as Record<
+    PayRule,
+    string
+  >;
+  const chosen = areas.filter((area) => draft.warehouses.includes(area.id));
+  // Once filters are saved, a driver who has not paid yet goes on to payment from here.
+  const nextStep =
+    state.status === 'signed-in' && baseline !== null
+      ? nextRouteForUser({ phoneVerified: state.session.phoneNumberVerified, user: state.user })
+      : null;
+
+  const toggleWarehouse = (id: string, on: boolean) =>
+    setDraft((d) => ({
+      ...d,
+      warehouses: on ? [...d.warehouses, id] : d.warehouses.filter((w) => w !== id),
+    }));
+  const setStation = (id: string, field: PayRule, value: string) =>
     setDraft((d) => ({
       ...d,
       stationRules: {
         ...d.stationRules,
-        [id]: { ...(d.stationRules[id] ?? EMPTY_STATION), [field]: value },
+        [id]: { ...(ownRule(d, id) ?? EMPTY_STATION), [field]: value },
       },
     }));
 
@@ -124,18 +176,29 @@ export default function SettingsPage() {
       );
     }
     setBusy(true);
+    const submitted = form;
     try {
-      await gateway.driver.saveSettings(filters);
+      const filtersChanged =
+        baseline === null || JSON.stringify(submitted.draft) !== JSON.stringify(baseline.draft);
+      if (filtersChanged) await gateway.driver.saveSettings(filters);
+      if (JSON.stringify(submitted.alerts) !== JSON.stringify(savedAlerts)) {
+        const answer = await gateway.driver.saveAlertSettings(submitted.alerts);
+        queryClient.setQueryData(driverQueries.alerts().queryKey, answer);
+      }
+      setBaseline(submitted);
+      setChecked(false);
       show('success', t('flex.settings.saved'));
-      await queryClient.invalidateQueries({ queryKey: driverQueries.all });
-      await refresh();
-      navigate('/', { replace: true });
+      if (filtersChanged) {
+        await queryClient.invalidateQueries({ queryKey: driverQueries.all });
+        await refresh();
+      }
     } catch (error) {
       if (error instanceof HttpError && error.serverCode === 'no_warehouse') {
         setServerNoWarehouse(true);
       } else {
         setAlert(errorMessage(t, error, t('errors.couldNotConfigureSchedule')));
       }
+    } finally {
       setBusy(false);
     }
   };
@@ -143,176 +206,126 @@ export default function SettingsPage() {
   return (
     <main className="page">
       <h1>{t('flex.settings.title')}</h1>
+      {baseline === null && <p className="notice">{t('flex.settings.newDriverHint')}</p>}
+      {nextStep === '/payment' && !dirty && (
+        <p className="notice next-step">
+          {t('flex.settings.nextPayment')} <Link to="/payment">{t('flex.settings.toPayment')}</Link>
+        </p>
+      )}
       <form className="form settings-form" onSubmit={onSubmit} noValidate>
-        <fieldset
-          className="warehouses"
-          aria-describedby={noWarehouse ? 'warehouses-error' : undefined}
-        >
-          <legend>{t('flex.settings.warehouses')}</legend>
-          <div className="toggle-grid">
-            {areas.map((area) => (
-              <Checkbox
-                key={area.id}
-                id={`warehouse-${area.id}`}
-                labelClassName="toggle-tile"
-                label={
-                  <span className="tile-text">
-                    <span>{area.name}</span>
-                    <span className="tile-code">{area.id}</span>
-                  </span>
-                }
-                checked={draft.warehouses.includes(area.id)}
-                onChange={(on) => toggleWarehouse(area.id, on)}
+        <FiltersSection id="warehouses" title={t('flex.settings.warehouses')}>
+          <fieldset
+            className="warehouses"
+            aria-describedby={noWarehouse ? 'warehouses-error' : undefined}
+          >
+            <legend className="visually-hidden">{t('flex.settings.warehouses')}</legend>
+            <div className="toggle-grid">
+              {areas.map((area) => (
+                <Checkbox
+                  key={area.id}
+                  id={`warehouse-${area.id}`}
+                  labelClassName="toggle-tile"
+                  label={
+                    <span className="tile-text">
+                      <span>{area.name}</span>
+                      {/* The code, unless the name already says it. */}
+                      {!area.name.includes(area.id) && <span className="tile-code">{area.id}</span>}
+                    </span>
+                  }
+                  checked={draft.warehouses.includes(area.id)}
+                  onChange={(on) => toggleWarehouse(area.id, on)}
+                />
+              ))}
+            </div>
+            {noWarehouse && (
+              <p id="warehouses-error" className="field-error" role="alert">
+                {noWarehouse}
+              </p>
+            )}
+          </fieldset>
+          <StationInsight
+            stations={chosen.map((a) => ({
+              ...a,
+              minHourlyPay:
+                Number(ownRule(draft, a.id)?.minHourlyPay || draft.minHourlyPay) || null,
+            }))}
+          />
+        </FiltersSection>
+
+        <FiltersSection id="pay" title={t('flex.settings.pay')}>
+          <PayRuleFields
+            values={general}
+            onChange={(rule, value) => setDraft((d) => ({ ...d, [rule]: value }))}
+            errorFor={errorFor}
+          />
+          <div className="field-row">
+            {(['minBlockHours', 'maxBlockHours'] as const).map((field) => (
+              <Input
+                key={field}
+                label={t(`flex.settings.${field}`)}
+                type="number"
+                min={0}
+                max={24}
+                step="0.25"
+                inputMode="decimal"
+                suffix={t('flex.settings.hoursUnit')}
+                placeholder={t('flex.settings.anyLength')}
+                error={errorFor(field)}
+                value={draft[field]}
+                onChange={(v) => setDraft((d) => ({ ...d, [field]: v }))}
               />
             ))}
           </div>
-          {noWarehouse && (
-            <p id="warehouses-error" className="field-error" role="alert">
-              {noWarehouse}
-            </p>
+          <CapsAndChoices
+            value={draft.caps}
+            onChange={(caps) => setDraft((d) => ({ ...d, caps }))}
+          />
+          {chosen.length > 0 && (
+            <div className="station-rules">
+              <h3>{t('flex.settings.stationRules')}</h3>
+              <p className="muted">{t('flex.settings.stationRulesHint')}</p>
+              {chosen.map((area) => (
+                <StationOverride
+                  key={area.id}
+                  station={area}
+                  rule={ownRule(draft, area.id) ?? EMPTY_STATION}
+                  general={general}
+                  onChange={(field, value) => setStation(area.id, field, value)}
+                  errorFor={(field) => errorFor(`stationRules.${area.id}.${field}`)}
+                />
+              ))}
+            </div>
           )}
-        </fieldset>
-        <StationInsight
-          stations={areas
-            .filter((a) => draft.warehouses.includes(a.id))
-            .map((a) => ({
-              ...a,
-              minHourlyPay:
-                Number(draft.stationRules[a.id]?.minHourlyPay || draft.minHourlyPay) || null,
-            }))}
-        />
-        <div className="field-row">
-          <Input
-            label={t('flex.settings.minAmountPerHour')}
-            type="number"
-            min={0}
-            step="0.5"
-            inputMode="decimal"
-            prefix={t('flex.settings.dollarUnit')}
-            suffix={t('flex.settings.hourlyUnit')}
-            error={errorFor('minHourlyPay')}
-            value={draft.minHourlyPay}
-            onChange={(v) => setDraft((d) => ({ ...d, minHourlyPay: v }))}
+        </FiltersSection>
+
+        <FiltersSection id="schedule" title={t('flex.settings.schedule')}>
+          <WeeklyScheduleEditor
+            value={draft.weeklySchedule}
+            onChange={(weeklySchedule) => setDraft((d) => ({ ...d, weeklySchedule }))}
           />
-          <Input
-            label={t('flex.settings.minBlockPayment')}
-            type="number"
-            min={0}
-            step="0.5"
-            inputMode="decimal"
-            prefix={t('flex.settings.dollarUnit')}
-            error={errorFor('minBlockPay')}
-            value={draft.minBlockPay}
-            onChange={(v) => setDraft((d) => ({ ...d, minBlockPay: v }))}
+          <FilterPreview filters={filters} />
+        </FiltersSection>
+
+        <FiltersSection id="alerts" title={t('flex.alerts.title')} hint={t('flex.alerts.intro')}>
+          <AlertFields
+            value={form.alerts}
+            onChange={(alerts) => setForm((f) => ({ ...f, alerts }))}
           />
-          <Input
-            label={t('flex.settings.timeBuffer')}
-            type="number"
-            min={0}
-            step="1"
-            inputMode="numeric"
-            suffix={t('flex.settings.minutesUnit')}
-            error={errorFor('timeBufferMinutes')}
-            value={draft.timeBufferMinutes}
-            onChange={(v) => setDraft((d) => ({ ...d, timeBufferMinutes: v }))}
-          />
-        </div>
-        {draft.warehouses.length > 0 && (
-          <fieldset className="station-rules">
-            <legend>{t('flex.settings.stationRules')}</legend>
-            <p className="muted">{t('flex.settings.stationRulesHint')}</p>
-            {areas
-              .filter((area) => draft.warehouses.includes(area.id))
-              .map((area) => {
-                const rule = draft.stationRules[area.id] ?? EMPTY_STATION;
-                const field = (name: keyof StationDraft) => `stationRules.${area.id}.${name}`;
-                return (
-                  <div key={area.id} className="station-rule">
-                    <h3>{area.name}</h3>
-                    <div className="field-row">
-                      <Input
-                        label={`${t('flex.settings.minAmountPerHour')} (${area.id})`}
-                        type="number"
-                        min={0}
-                        step="0.5"
-                        inputMode="decimal"
-                        prefix={t('flex.settings.dollarUnit')}
-                        suffix={t('flex.settings.hourlyUnit')}
-                        placeholder={draft.minHourlyPay}
-                        error={errorFor(field('minHourlyPay'))}
-                        value={rule.minHourlyPay}
-                        onChange={(v) => setStation(area.id, 'minHourlyPay', v)}
-                      />
-                      <Input
-                        label={`${t('flex.settings.minBlockPayment')} (${area.id})`}
-                        type="number"
-                        min={0}
-                        step="0.5"
-                        inputMode="decimal"
-                        prefix={t('flex.settings.dollarUnit')}
-                        placeholder={draft.minBlockPay}
-                        error={errorFor(field('minBlockPay'))}
-                        value={rule.minBlockPay}
-                        onChange={(v) => setStation(area.id, 'minBlockPay', v)}
-                      />
-                      <Input
-                        label={`${t('flex.settings.timeBuffer')} (${area.id})`}
-                        type="number"
-                        min={0}
-                        step="1"
-                        inputMode="numeric"
-                        suffix={t('flex.settings.minutesUnit')}
-                        placeholder={draft.timeBufferMinutes}
-                        error={errorFor(field('timeBufferMinutes'))}
-                        value={rule.timeBufferMinutes}
-                        onChange={(v) => setStation(area.id, 'timeBufferMinutes', v)}
-                      />
-                    </div>
-                  </div>
-                );
-              })}
-          </fieldset>
-        )}
-        <div className="field-row">
-          <Input
-            label={t('flex.settings.minBlockHours')}
-            type="number"
-            min={0}
-            max={24}
-            step="0.25"
-            inputMode="decimal"
-            suffix={t('flex.settings.hoursUnit')}
-            placeholder={t('flex.settings.anyLength')}
-            error={errorFor('minBlockHours')}
-            value={draft.minBlockHours}
-            onChange={(v) => setDraft((d) => ({ ...d, minBlockHours: v }))}
-          />
-          <Input
-            label={t('flex.settings.maxBlockHours')}
-            type="number"
-            min={0}
-            max={24}
-            step="0.25"
-            inputMode="decimal"
-            suffix={t('flex.settings.hoursUnit')}
-            placeholder={t('flex.settings.anyLength')}
-            error={errorFor('maxBlockHours')}
-            value={draft.maxBlockHours}
-            onChange={(v) => setDraft((d) => ({ ...d, maxBlockHours: v }))}
-          />
-        </div>
-        <CapsAndChoices value={draft.caps} onChange={(caps) => setDraft((d) => ({ ...d, caps }))} />
-        <WeeklyScheduleEditor
-          value={draft.weeklySchedule}
-          onChange={(weeklySchedule) => setDraft((d) => ({ ...d, weeklySchedule }))}
-        />
-        <FilterPreview filters={filters} />
+        </FiltersSection>
+
         <FormAlert text={alert} />
-        <button type="submit" className="primary" disabled={busy}>
-          {t('flex.settings.save')}
-        </button>
+        {dirty && (
+          <SaveBar
+            busy={busy}
+            firstSave={baseline === null}
+            onDiscard={() => {
+              if (baseline) setForm(baseline);
+              setChecked(false);
+              setAlert(null);
+            }}
+          />
+        )}
       </form>
-      <AlertSettings />
       <MarketingSettings />
     </main>
   );

@@ -1,5 +1,7 @@
+import { driverFiltersSchema } from '@blockcatch/sdk';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Draft, draftErrors, filtersFromDraft } from './filterDraft.js';
+import { type Draft, draftErrors, filtersFromDraft, newDriverDraft } from './filterDraft.js';
 
 const day = [{ start: '22:00', end: '02:00' }];
 const draft = (overrides: Partial<Draft> = {}): Draft => ({
@@ -56,5 +58,32 @@ describe('the Filters form draft', () => {
     expect(
       filtersFromDraft(draft({ weeklySchedule: { ...draft().weeklySchedule, sun: same } }), 'UTC'),
     ).toBeNull();
+  });
+});
+
+describe("a new driver's filled-in filters", () => {
+  it('save as they are for any list of warehouses, on the first one on the device clock', () => {
+    const zones = ['America/Chicago', 'America/New_York', 'Europe/Madrid'];
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(
+          fc.record({
+            id: fc.string({ minLength: 1, maxLength: 8 }),
+            timeZone: fc.constantFrom(...zones),
+          }),
+          { minLength: 1, maxLength: 8, selector: (a) => a.id },
+        ),
+        fc.constantFrom(...zones),
+        (areas, deviceZone) => {
+          const fresh = newDriverDraft(areas, deviceZone);
+          expect(draftErrors(fresh)).toEqual({});
+          const filters = filtersFromDraft(fresh, deviceZone);
+          expect(filters).not.toBeNull();
+          expect(driverFiltersSchema.safeParse(filters).success).toBe(true);
+          const expected = areas.find((a) => a.timeZone === deviceZone) ?? areas[0]!;
+          expect(fresh.warehouses).toEqual([expected.id]);
+        },
+      ),
+    );
   });
 });

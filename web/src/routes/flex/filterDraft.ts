@@ -1,7 +1,12 @@
 // The Filters page's form state: what the driver typed, as text, and the filters it makes. Errors
 // are keyed by field so each shows beside its input; the same check decides whether the preview
 // can ask the gateway about the draft.
-import { type DriverFilters, MAX_BLOCK_HOURS, type SavedDriverFilters } from '@blockcatch/sdk';
+import {
+  type DriverFilters,
+  everyDay,
+  MAX_BLOCK_HOURS,
+  type SavedDriverFilters,
+} from '@blockcatch/sdk';
 import {
   type CapsDraft,
   capsDraftErrors,
@@ -10,12 +15,15 @@ import {
   EMPTY_CAPS,
 } from './capsDraft.js';
 
+/**
+ * The pay rules a driver sets in general and may override per warehouse. A new rule is one more
+ * key here (and its field in PayRuleFields): the draft, its checks and the filters follow.
+ */
+export const PAY_RULES = ['minHourlyPay', 'minBlockPay', 'timeBufferMinutes'] as const;
+export type PayRule = (typeof PAY_RULES)[number];
+
 /** A station's own minimums as typed: an empty field keeps the general value. */
-export interface StationDraft {
-  minHourlyPay: string;
-  minBlockPay: string;
-  timeBufferMinutes: string;
-}
+export type StationDraft = Record<PayRule, string>;
 
 export interface Draft {
   warehouses: string[];
@@ -40,6 +48,38 @@ export const EMPTY_STATION: StationDraft = {
   timeBufferMinutes: '',
 };
 
+/** A warehouse's own rules as typed; an id such as `constructor` is a warehouse, not a property. */
+export function ownRule(draft: Draft, id: string): StationDraft | undefined {
+  return Object.hasOwn(draft.stationRules, id) ? draft.stationRules[id] : undefined;
+}
+
+/**
+ * What a driver who never saved filters starts from, valid as it is: the first warehouse on the
+ * device's clock (else the first listed), any pay, a 30-minute buffer, every day 06:00–22:00.
+ */
+export const NEW_DRIVER_RULES: Record<PayRule, number> = {
+  minHourlyPay: 0,
+  minBlockPay: 0,
+  timeBufferMinutes: 30,
+};
+
+export function newDriverDraft(
+  areas: readonly { id: string; timeZone: string }[],
+  deviceZone: string,
+): Draft {
+  const first = areas.find((a) => a.timeZone === deviceZone) ?? areas[0];
+  return {
+    warehouses: first ? [first.id] : [],
+    minHourlyPay: String(NEW_DRIVER_RULES.minHourlyPay),
+    minBlockPay: String(NEW_DRIVER_RULES.minBlockPay),
+    timeBufferMinutes: String(NEW_DRIVER_RULES.timeBufferMinutes),
+    weeklySchedule: everyDay([{ start: '06:00', end: '22:00' }]),
+    stationRules: {},
+    minBlockHours: '',
+    maxBlockHours: '',
+  };
+}
+
 export function draftFromSaved(saved: SavedDriverFilters): Draft {
   const text = (n: number | undefined) => (n === undefined ? '' : String(n));
   return {
@@ -51,11 +91,7 @@ export function draftFromSaved(saved: SavedDriverFilters): Draft {
     stationRules: Object.fromEntries(
       Object.entries(saved.stationRules).map(([id, rule]) => [
         id,
-        {
-          minHourlyPay: text(rule.minHourlyPay),
-          minBlockPay: text(rule.minBlockPay),
-          timeBufferMinutes: text(rule.timeBufferMinutes),
-        },
+        Object.fromEntries(PAY_RULES.map((key) => [key, text(rule[key])])) as StationDraft,
       ]),
     ),
     minBlockHours: saved.minBlockHours === 0 ? '' : String(saved.minBlockHours),
@@ -72,13 +108,13 @@ const isAmount = (text: string) => text.trim() !== '' && Number(text) >= 0;
  */
 export function draftErrors(draft: Draft): Record<string, DraftError> {
   const errors: Record<string, DraftError> = {};
-  for (const field of ['minHourlyPay', 'minBlockPay', 'timeBufferMinutes'] as const) {
+  for (const field of PAY_RULES) {
     if (!isAmount(draft[field])) errors[field] = 'required-number';
   }
   for (const id of draft.warehouses) {
-    const rule = draft.stationRules[id];
+    const rule = ownRule(draft, id);
     if (!rule) continue;
-    for (const field of ['minHourlyPay', 'minBlockPay', 'timeBufferMinutes'] as const) {
+    for (const field of PAY_RULES) {
       if (rule[field].trim() !== '' && !isAmount(rule[field])) {
         errors[`stationRules.${id}.${field}`] = 'optional-number';
       }
@@ -111,6 +147,10 @@ export function windowsValid(schedule: DriverFilters['weeklySchedule']): boolean
   );
 }
 
+/** A typed rule as the gateway takes it: minutes are whole. */
+const ruleValue = (key: PayRule, text: string) =>
+  key === 'timeBufferMinutes' ? Math.round(Number(text)) : Number(text);
+
 /** The filters a valid draft stands for, or null while a field is wrong or no warehouse is chosen. */
 export function filtersFromDraft(draft: Draft, timeZone: string): DriverFilters | null {
   if (draft.warehouses.length === 0 || !windowsValid(draft.weeklySchedule)) return null;
@@ -119,21 +159,19 @@ export function filtersFromDraft(draft: Draft, timeZone: string): DriverFilters 
   if (Object.keys(capsDraftErrors(caps)).length > 0) return null;
   const stationRules: NonNullable<DriverFilters['stationRules']> = {};
   for (const id of draft.warehouses) {
-    const rule = draft.stationRules[id];
+    const rule = ownRule(draft, id);
     if (!rule) continue;
     const own: (typeof stationRules)[string] = {};
-    if (rule.minHourlyPay.trim() !== '') own.minHourlyPay = Number(rule.minHourlyPay);
-    if (rule.minBlockPay.trim() !== '') own.minBlockPay = Number(rule.minBlockPay);
-    if (rule.timeBufferMinutes.trim() !== '') {
-      own.timeBufferMinutes = Math.round(Number(rule.timeBufferMinutes));
+    for (const key of PAY_RULES) {
+      if (rule[key].trim() !== '') own[key] = ruleValue(key, rule[key]);
     }
     if (Object.keys(own).length > 0) stationRules[id] = own;
   }
   return {
     warehouses: draft.warehouses,
-    minHourlyPay: Number(draft.minHourlyPay),
-    minBlockPay: Number(draft.minBlockPay),
-    timeBufferMinutes: Math.round(Number(draft.timeBufferMinutes)),
+    minHourlyPay: ruleValue('minHourlyPay', draft.minHourlyPay),
+    minBlockPay: ruleValue('minBlockPay', draft.minBlockPay),
+    timeBufferMinutes: ruleValue('timeBufferMinutes', draft.timeBufferMinutes),
     weeklySchedule: draft.weeklySchedule,
     timeZone,
     stationRules,

@@ -28,6 +28,7 @@ import offersBySeen from './032_offers_by_seen.js';
 import auditLog from './040_audit_log.js';
 import sendApprovals from './041_send_approvals.js';
 import sendResults from './042_send_results.js';
+import supportRequests from './060_support_requests.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
@@ -59,4 +60,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '040_audit_log', sql: auditLog },
   { id: '041_send_approvals', sql: sendApprovals },
   { id: '042_send_results', sql: sendResults },
+  { id: '060_support_requests', sql: supportRequests },
 ];

@@ -16,4 +16,5 @@ export * from './outbox.js';
 export * from './outcomes.js';
 export * from './referrals.js';
 export * from './sends.js';
+export * from './support.js';
 export * from './users.js';
