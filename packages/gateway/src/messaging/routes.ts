@@ -291,7 +291,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
       config: { auth: 'billing' },
       // Nothing to send: a body, if any, is an empty object.
       schema: {
-        body: z.strictObject({}).optional(),
+        body: z.strictObject({}).nullish(),
         response: { 200: templatesSyncResponseSchema },
       },
     },
