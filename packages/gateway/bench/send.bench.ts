@@ -380,6 +380,9 @@ async function benchLanes(kind: DbKind): Promise<string[]> {
         logLevel: 'silent',
         quietHours: false,
         seed: false,
+        // As on the first gateway: the marketing numbers are made up.
+        marketingConsent: false,
+        marketingWeeklyCap: 0,
       }),
       log: server.app.log,
     });

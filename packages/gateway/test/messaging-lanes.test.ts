@@ -40,7 +40,14 @@ describe('message lanes on PostgreSQL with two gateways', () => {
     cleanups.push(() => server.close());
     const second = createMessaging({
       db: other,
-      config: parseConfig({ sendRate: RATE, logLevel: 'silent', quietHours: false }),
+      // Consent and the cap off, as on the first gateway: the numbers are made up.
+      config: parseConfig({
+        sendRate: RATE,
+        logLevel: 'silent',
+        quietHours: false,
+        marketingConsent: false,
+        marketingWeeklyCap: 0,
+      }),
       log: server.app.log,
     });
     second.start();

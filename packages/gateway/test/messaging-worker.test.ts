@@ -85,7 +85,14 @@ describe('several workers on one PostgreSQL database', () => {
     cleanups.push(() => server.close());
     const second = createMessaging({
       db: other,
-      config: parseConfig({ sendRate: 0, logLevel: 'silent', quietHours: false }),
+      // Consent and the cap off, as on the first gateway: the numbers are made up.
+      config: parseConfig({
+        sendRate: 0,
+        logLevel: 'silent',
+        quietHours: false,
+        marketingConsent: false,
+        marketingWeeklyCap: 0,
+      }),
       log: server.app.log,
     });
     second.start();

@@ -316,7 +316,14 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
   // WhatsApp's approval of each template, read again from Twilio's Content API.
   api.post(
     '/api/flex/v1/admin/templates/sync',
-    { config: { auth: 'billing' }, schema: { response: { 200: templatesSyncResponseSchema } } },
+    {
+      config: { auth: 'billing' },
+      // Nothing to send: a body, if any, is an empty object.
+      schema: {
+        body: z.strictObject({}).nullish(),
+        response: { 200: templatesSyncResponseSchema },
+      },
+    },
     async (request) => {
       const failed = await syncTemplateApprovals(db, deps.config, deps.now);
       for (const failure of failed)
