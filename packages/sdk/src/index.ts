@@ -91,10 +91,7 @@ export {
 } from './core/offers.js';
 export {
   type OutcomeCount,
-  REFUSAL_FILTER,
-  reactionBand,
   summarizeOutcomes,
-  TOP_REFUSALS,
 } from './core/outcomes.js';
 export { type Page, paginate } from './core/paging.js';
 export {
@@ -127,7 +124,6 @@ export {
   DEFAULT_ALERT_SETTINGS,
 } from './core/schemas/alerts.js';
 export {
-  APPROVAL_REASONS,
   type ApprovalReason,
   approvalDecisionSchema,
   approvalOutcomeSchema,
@@ -135,8 +131,6 @@ export {
   approvalSettingsSchema,
   MAX_APPROVAL_NOTE,
   type PendingApproval,
-  type PendingApprovals,
-  pendingApprovalSchema,
   pendingApprovalsSchema,
 } from './core/schemas/approvals.js';
 export {
@@ -146,26 +140,18 @@ export {
   type AuditAction,
   type AuditEvent,
   type AuditQuery,
-  auditActionSchema,
   auditCsvLine,
-  auditEventSchema,
   auditExportSchema,
   auditListSchema,
   auditQuerySchema,
 } from './core/schemas/audit.js';
 export {
-  CONSENT_LANGUAGES,
-  CONSENT_METHODS,
   type ConsentMethod,
-  consentMethodSchema,
   MARKETING_CONSENT_ATTRIBUTE,
   MARKETING_CONSENT_VERSION,
   type MarketingConsent,
-  type MarketingConsentChange,
-  marketingConsentAttribute,
   marketingConsentChangeSchema,
   marketingConsentResponseSchema,
-  marketingConsentSchema,
   parseMarketingConsentAttribute,
 } from './core/schemas/consent.js';
 export {
@@ -187,9 +173,7 @@ export {
   billingQuerySchema,
   billingResponseSchema,
   billingSummarySchema,
-  blockSchema,
   type CalendarFeedCreated,
-  type CalendarFeedState,
   type CalendarQuery,
   type Channel,
   type Checkout,
@@ -227,7 +211,6 @@ export {
   type Invitation,
   type InvitationStatus,
   type InviteeFilters,
-  insightFigureSchema,
   invitationBacklogResponseSchema,
   invitationResponseSchema,
   invitationSchema,
@@ -237,9 +220,6 @@ export {
   MAX_EMAIL_LENGTH,
   MAX_HOURS_PER_DAY,
   MAX_HOURS_PER_WEEK,
-  MAX_ID_LENGTH,
-  MAX_MESSAGE_LENGTH,
-  MAX_MONEY,
   MAX_NAME_LENGTH,
   MAX_PHONE_LENGTH,
   MAX_RECIPIENTS,
@@ -250,17 +230,12 @@ export {
   type Offer,
   type OfferItem,
   type OfferKind,
-  type OffersQuery,
   type Outcomes,
   type OutcomeWindow,
-  offerItemSchema,
-  offerKindSchema,
-  offerSchema,
   offersQuerySchema,
   offersResponseSchema,
   outboxResponseSchema,
   outcomesResponseSchema,
-  outcomeWindowSchema,
   type Payment,
   type PaymentStatus,
   type PriceResponse,
@@ -276,13 +251,7 @@ export {
   portalResponseSchema,
   priceResponseSchema,
   productSchema,
-  REACTION_BANDS,
-  type ReactionBand,
-  type Recipient,
   type Referral,
-  type RefundRequest,
-  type RefusalCount,
-  type ResellerView,
   ROWS_PER_PAGE,
   referralSchema,
   referralsResponseSchema,
@@ -301,7 +270,6 @@ export {
   type SkipReason,
   type SmsSendPayload,
   type SparkUser,
-  type StationInsight,
   type Subscription,
   savedSettingsResponseSchema,
   sendAtSchema,
@@ -319,10 +287,8 @@ export {
   subscriptionUpdateRequestSchema,
   TEMPLATE_APPROVAL_STATUSES,
   type TemplateApprovalStatus,
-  type TestSendPayload,
   type TestSendResult,
   type TriState,
-  templateApprovalStatusSchema,
   templatesResponseSchema,
   templatesSyncResponseSchema,
   testSendPayloadSchema,
@@ -345,14 +311,11 @@ export {
 } from './core/schemas/latency.js';
 export {
   type SendJobOutcome,
-  type SendResults,
-  sendJobOutcomeSchema,
   sendResultsQuerySchema,
   sendResultsSchema,
   type WeekResult,
   weeklyResults,
   weekOf,
-  weekResultSchema,
 } from './core/schemas/send-results.js';
 export {
   MAX_OPEN_SUPPORT_REQUESTS,
@@ -360,7 +323,6 @@ export {
   MAX_SUPPORT_REPLY_LENGTH,
   type NewSupportRequest,
   newSupportRequestSchema,
-  SUPPORT_REPLY_CHANNELS,
   SUPPORT_STATUSES,
   SUPPORT_TOPICS,
   type SupportReply,
@@ -370,7 +332,6 @@ export {
   supportInboxQuerySchema,
   supportReplySchema,
   supportRequestResponseSchema,
-  supportRequestSchema,
   supportRequestsResponseSchema,
 } from './core/schemas/support.js';
 export { type SearchableRow, searchRecipients } from './core/search.js';

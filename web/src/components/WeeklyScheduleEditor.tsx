@@ -128,6 +128,6 @@ export function WeeklyScheduleEditor({
 }
 
 /** Every day 06:00 to 22:00: a schedule a new driver can save as it is. */
-export function defaultSchedule(): WeeklySchedule {
+function defaultSchedule(): WeeklySchedule {
   return everyDay([NEW_WINDOW]);
 }

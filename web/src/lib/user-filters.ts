@@ -21,7 +21,7 @@ export const NO_USER_FILTERS: UserListFilters = {
 };
 
 /** The most days the expiring filter takes: a year. */
-export const MAX_EXPIRING_DAYS = 366;
+const MAX_EXPIRING_DAYS = 366;
 const DAY_MS = 86_400_000;
 
 /** The days typed, or null when the field is empty or not a whole number from 0 to a year. */

@@ -4,6 +4,8 @@ import {
   AUDIT_CSV_HEADER,
   AUDIT_EXPORT_MAX_ROWS,
   auditCsvLine,
+  auditExportSchema,
+  auditListSchema,
   auditQuerySchema,
 } from '@blockcatch/sdk';
 import type { FastifyInstance } from 'fastify';
@@ -43,7 +45,10 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { db: Queryable 
 
   api.get(
     PATH,
-    { config: { auth: 'owner' }, schema: { querystring: auditQuerySchema } },
+    {
+      config: { auth: 'owner' },
+      schema: { querystring: auditQuerySchema, response: { 200: auditListSchema } },
+    },
     async (request) => {
       const { before, limit = 50, ...rest } = request.query;
       const events = await listAuditEvents(
@@ -59,7 +64,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { db: Queryable 
     `${PATH}/export`,
     {
       config: { auth: 'owner', audit: 'export.audit' },
-      schema: { querystring: exportQuerySchema },
+      schema: { querystring: exportQuerySchema, response: { 200: auditExportSchema } },
     },
     async (request) => {
       const events = await listAuditEvents(deps.db, filterOf(request.query), AUDIT_EXPORT_MAX_ROWS);

@@ -28,11 +28,7 @@ const phoneParamSchema = z.strictObject({
 });
 
 /** The last 24 hours and the last 7 days before `now`, for one driver or (null) all of them. */
-export async function readOutcomes(
-  db: Queryable,
-  userId: string | null,
-  now: number,
-): Promise<Outcomes> {
+async function readOutcomes(db: Queryable, userId: string | null, now: number): Promise<Outcomes> {
   const window = async (days: number) => {
     const from = now - days * DAY_MS;
     const { counts, medianReactionMs } = await countOutcomes(db, userId, from, now);

@@ -11,7 +11,7 @@ import { type DeliveryPlatform, PlatformError, type PlatformSession } from '../p
 import type { Db } from '../storage/db.js';
 import { clearVerification, findDriverLink, updateLinkSession } from '../storage/driver-links.js';
 
-export const VERIFICATION_PENDING_MESSAGE =
+const VERIFICATION_PENDING_MESSAGE =
   "The delivery platform still asks for the check. Finish it in the platform's app, then press I've done it again.";
 
 export function registerVerificationRoutes(

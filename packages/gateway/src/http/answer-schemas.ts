@@ -9,6 +9,8 @@ export const ANSWERS_WITHOUT_SCHEMA: Readonly<Record<string, string>> = {
   'GET /api/admin/v1/users-export': 'CSV or NDJSON streamed in chunks, rows in the SDK exportRow',
   'GET /api/admin/v1/invitations-export':
     'CSV or NDJSON streamed in chunks, rows in the SDK exportRow',
+  'GET /api/calendar/:file':
+    'an iCalendar document (text/calendar), what calendar apps subscribe to',
   'POST /api/webhooks/twilio/inbound': "an empty TwiML document, Twilio's format",
   'POST /api/webhooks/twilio/status': 'an empty 204, which is all Twilio reads',
 };

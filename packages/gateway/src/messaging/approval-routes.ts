@@ -3,8 +3,10 @@
 // Nobody decides a send they asked for; only owners and admins with the approval permission decide.
 import {
   approvalDecisionSchema,
+  approvalOutcomeSchema,
   approvalSettingsSchema,
   type PendingApproval,
+  pendingApprovalsSchema,
   segmentSms,
 } from '@blockcatch/sdk';
 import type { FastifyInstance } from 'fastify';
@@ -30,12 +32,12 @@ const MAX_PENDING = 200;
 const jobParamsSchema = z.strictObject({ id: z.string().min(1).max(100) });
 
 /** Owners, and admins given the approval permission. */
-export function mayApprove(principal: Principal): boolean {
+function mayApprove(principal: Principal): boolean {
   return isOwner(principal) || principal.user.can_approve_sends === true;
 }
 
 /** The threshold in force: the owner's, or the setting's until an owner sets one. */
-export async function approvalThreshold(db: Db, config: GatewayConfig): Promise<number> {
+async function approvalThreshold(db: Db, config: GatewayConfig): Promise<number> {
   return (await readApprovalThreshold(db)) ?? config.approvalThreshold;
 }
 
@@ -51,36 +53,40 @@ export function registerApprovalRoutes(
   const { db, config } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(PATH, { config: { auth: 'admin' } }, async (request) => {
-    const { principal } = request;
-    const pending = await listPendingApprovals(db, MAX_PENDING);
-    const reviews = await readApprovalReviews(
-      db,
-      pending.map((p) => p.job_id),
-    );
-    const canApprove = mayApprove(principal);
-    const items = pending.flatMap((approval): PendingApproval[] => {
-      const review = reviews.find((r) => r.jobId === approval.job_id);
-      if (!review) return [];
-      return [
-        {
-          jobId: review.jobId,
-          reason: approval.reason,
-          requestedBy: review.requester,
-          requestedAt: approval.requested_ts,
-          channel: review.channel,
-          message: review.channel === 'sms' ? review.body : (review.templateName ?? review.body),
-          preview: review.first,
-          recipients: review.queued,
-          segments: review.channel === 'sms' ? segmentSms(review.body).segments : 1,
-          sendAt: review.sendAtTs,
-          estimatedCost: costOf(review),
-          canDecide: canApprove && approval.requested_by !== principal.user.id,
-        },
-      ];
-    });
-    return { Items: items, canApprove, threshold: await approvalThreshold(db, config) };
-  });
+  api.get(
+    PATH,
+    { config: { auth: 'admin' }, schema: { response: { 200: pendingApprovalsSchema } } },
+    async (request) => {
+      const { principal } = request;
+      const pending = await listPendingApprovals(db, MAX_PENDING);
+      const reviews = await readApprovalReviews(
+        db,
+        pending.map((p) => p.job_id),
+      );
+      const canApprove = mayApprove(principal);
+      const items = pending.flatMap((approval): PendingApproval[] => {
+        const review = reviews.find((r) => r.jobId === approval.job_id);
+        if (!review) return [];
+        return [
+          {
+            jobId: review.jobId,
+            reason: approval.reason,
+            requestedBy: review.requester,
+            requestedAt: approval.requested_ts,
+            channel: review.channel,
+            message: review.channel === 'sms' ? review.body : (review.templateName ?? review.body),
+            preview: review.first,
+            recipients: review.queued,
+            segments: review.channel === 'sms' ? segmentSms(review.body).segments : 1,
+            sendAt: review.sendAtTs,
+            estimatedCost: costOf(review),
+            canDecide: canApprove && approval.requested_by !== principal.user.id,
+          },
+        ];
+      });
+      return { Items: items, canApprove, threshold: await approvalThreshold(db, config) };
+    },
+  );
 
   const decide =
     (decision: Decision) =>
@@ -124,7 +130,11 @@ export function registerApprovalRoutes(
     `${PATH}/:id/approve`,
     {
       config: { auth: 'admin', audit: 'send.approve' },
-      schema: { params: jobParamsSchema, body: approvalDecisionSchema },
+      schema: {
+        params: jobParamsSchema,
+        body: approvalDecisionSchema,
+        response: { 200: approvalOutcomeSchema },
+      },
     },
     async (request) => {
       const answer = await decide('approved')(request);
@@ -137,7 +147,11 @@ export function registerApprovalRoutes(
     `${PATH}/:id/reject`,
     {
       config: { auth: 'admin', audit: 'send.reject' },
-      schema: { params: jobParamsSchema, body: approvalDecisionSchema },
+      schema: {
+        params: jobParamsSchema,
+        body: approvalDecisionSchema,
+        response: { 200: approvalOutcomeSchema },
+      },
     },
     async (request) => {
       const answer = await decide('rejected')(request);
@@ -150,7 +164,7 @@ export function registerApprovalRoutes(
     `${PATH}/settings`,
     {
       config: { auth: 'owner', audit: 'settings.change' },
-      schema: { body: approvalSettingsSchema },
+      schema: { body: approvalSettingsSchema, response: { 200: approvalSettingsSchema } },
     },
     async (request) => {
       const before = await approvalThreshold(db, config);

@@ -118,7 +118,7 @@ export async function localDues(
 }
 
 /** Each number's zone: its user's region's, else the product's (one query for them all). */
-export async function recipientZones(
+async function recipientZones(
   db: Queryable,
   numbers: string[],
   productTimeZone: string,

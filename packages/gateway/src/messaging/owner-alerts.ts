@@ -11,7 +11,7 @@ import type { Enqueue } from './enqueue.js';
 type Event = 'senderPaused' | 'senderResumed';
 
 /** The owner's text for `event` in `language` (English unless Spanish). */
-export function ownerAlertText(event: Event, language: string, sender: string): string {
+function ownerAlertText(event: Event, language: string, sender: string): string {
   const catalogue = language.startsWith('es') ? es : en;
   return catalogue.sms[event].replace('{{sender}}', sender);
 }

@@ -5,7 +5,7 @@ import type { RefusalReason } from './offers.js';
 import type { OutcomeWindow, ReactionBand, RefusalCount } from './schemas/outcomes.js';
 
 /** How many refusal reasons an outcome lists. */
-export const TOP_REFUSALS = 3;
+const TOP_REFUSALS = 3;
 
 /** The filter field each rule reads: where a driver goes to let such offers through. */
 export const REFUSAL_FILTER: Record<RefusalReason, string | null> = {

@@ -57,7 +57,7 @@ export function ownRule(draft: Draft, id: string): StationDraft | undefined {
  * What a driver who never saved filters starts from, valid as it is: the first warehouse on the
  * device's clock (else the first listed), any pay, a 30-minute buffer, every day 06:00–22:00.
  */
-export const NEW_DRIVER_RULES: Record<PayRule, number> = {
+const NEW_DRIVER_RULES: Record<PayRule, number> = {
   minHourlyPay: 0,
   minBlockPay: 0,
   timeBufferMinutes: 30,

@@ -11,7 +11,7 @@ import { z } from 'zod';
 export const MARKETING_CONSENT_VERSION = '2026-11';
 
 /** How a consent (or its withdrawal) was recorded. */
-export const CONSENT_METHODS = ['sign-up', 'settings', 'start-reply'] as const;
+const CONSENT_METHODS = ['sign-up', 'settings', 'start-reply'] as const;
 export const consentMethodSchema = z.enum(CONSENT_METHODS);
 export type ConsentMethod = z.infer<typeof consentMethodSchema>;
 

@@ -14,7 +14,7 @@ import {
 /** The longest block length a filter may name, in hours. */
 export const MAX_BLOCK_HOURS = 24;
 /** The most warehouses that may have rules of their own. */
-export const MAX_STATION_RULES = 200;
+const MAX_STATION_RULES = 200;
 /** The highest caps on hours of blocks a driver may set, per day and per week. */
 export const MAX_HOURS_PER_DAY = 24;
 export const MAX_HOURS_PER_WEEK = 168;

@@ -91,7 +91,7 @@ export const sendAtSchema = boundedFormat(40, z.iso.datetime({ offset: true, loc
  * True: `sendAt` (a date-time without an offset, e.g. 2026-12-01T10:00) is read in each
  * recipient's own time zone, so everyone gets the message at 10:00 where they are.
  */
-export const localTimeSchema = z.boolean().optional();
+const localTimeSchema = z.boolean().optional();
 
 const recipientsSchema = z.array(recipientSchema).min(1).max(MAX_RECIPIENTS);
 

@@ -1,8 +1,8 @@
 // A send job after it is queued: the list's summaries, one job's report (counts by state, a row
 // per recipient with its error, segments, estimated cost), and the review's preview of a send.
 import { z } from 'zod';
-import { APPROVAL_REASONS } from './approvals.js';
 import { RECIPIENT_STATES } from '../delivery.js';
+import { APPROVAL_REASONS } from './approvals.js';
 import { type MsgTemplate, type Recipient, skipReasonSchema } from './messages.js';
 
 const recipientStateSchema = z.enum(RECIPIENT_STATES);

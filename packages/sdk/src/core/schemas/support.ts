@@ -17,7 +17,7 @@ export const SUPPORT_STATUSES = ['open', 'answered'] as const;
 export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
 
 /** How staff send an answer: texted (and shown in the app) or shown in the app only. */
-export const SUPPORT_REPLY_CHANNELS = ['sms', 'app'] as const;
+const SUPPORT_REPLY_CHANNELS = ['sms', 'app'] as const;
 
 /** Words with something besides spaces, within `max` characters. */
 const words = (max: number) =>

@@ -1,5 +1,12 @@
 // Send jobs after they are queued: the recent ones, one job's report, cancelling a scheduled one,
 // and the review's preview of what a send would do.
+
+import {
+  type TestSendPayload,
+  type TestSendResult,
+  testSendResultSchema,
+} from '../../core/schemas/messages.js';
+import { type SendResults, sendResultsSchema } from '../../core/schemas/send-results.js';
 import {
   type SendJobReport,
   type SendJobSummary,
@@ -9,12 +16,6 @@ import {
   sendJobsResponseSchema,
   sendPreviewSchema,
 } from '../../core/schemas/sends.js';
-import {
-  type TestSendPayload,
-  type TestSendResult,
-  testSendResultSchema,
-} from '../../core/schemas/messages.js';
-import { type SendResults, sendResultsSchema } from '../../core/schemas/send-results.js';
 import type { Requester, RequestOptions } from '../requester.js';
 
 const JOBS = '/api/flex/v1/admin/send-jobs';
