@@ -18,6 +18,14 @@ let sandbox: BrowserSandbox;
 let driverSession: StorageState;
 
 /** The driver's user id; `paid` gives them one succeeded payment, as invitations need. */
+const US_ZONES = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Phoenix',
+  'America/Los_Angeles',
+];
+
 async function driverId(paid: boolean): Promise<string> {
   const [user] = await sandbox.gateway.db.query<{ id: string }>(
     "SELECT id FROM users WHERE product = 'flex' AND phone_number = $1",
@@ -75,15 +83,22 @@ describe('the invite screen', () => {
     const text = (await alert.textContent()) ?? '';
     const shown = text.match(/invite again at (.+)\.$/)?.[1];
     expect(shown).toBeDefined();
-    const formatted = (ts: number) =>
-      new Intl.DateTimeFormat('en', {
+    // On the driver's zone, which the screen names when it is not the device's (New York here).
+    const formatted = (ts: number, timeZone: string) => {
+      const time = new Intl.DateTimeFormat('en', {
         dateStyle: 'medium',
         timeStyle: 'short',
-        timeZone: 'America/New_York',
+        timeZone,
       }).format(ts);
+      if (timeZone === 'America/New_York') return time;
+      const zone = new Intl.DateTimeFormat('en', { timeZone, timeZoneName: 'short' })
+        .formatToParts(ts)
+        .find((part) => part.type === 'timeZoneName')?.value;
+      return `${time} ${zone}`;
+    };
     const candidates: string[] = [];
     for (let ts = start + HOUR - 60_000; ts <= Date.now() + HOUR + 60_000; ts += 30_000) {
-      candidates.push(formatted(ts));
+      for (const zone of US_ZONES) candidates.push(formatted(ts, zone));
     }
     expect(candidates).toContain(shown);
     expect(english.errors.filter((e) => !e.includes('429'))).toEqual([]);

@@ -68,6 +68,8 @@ describe('marketing consent', () => {
     await signIn(page, DRIVER);
     await page.goto('/flex/settings');
     await settled(page);
+    // The section is closed until opened.
+    await page.getByRole('heading', { name: en.flex.marketing.title }).click();
     const box = page.getByLabel(en.flex.marketing.switch);
     await box.waitFor();
     // The sample driver ticked the box at sign-up.

@@ -41,8 +41,9 @@ const SCREENS: { role: Role; path: string; name: string; ready: string }[] = [
   { role: 'visitor', path: '/', name: 'landing', ready: 'h1' },
   { role: 'visitor', path: '/contact', name: 'contact', ready: '.contact-aside' },
   { role: 'visitor', path: '/faqs', name: 'faqs', ready: '.faq' },
-  { role: 'driver', path: '/flex/settings', name: 'filters', ready: '.filter-preview' },
-  { role: 'driver', path: '/flex/calendar', name: 'calendar', ready: '.week-grid' },
+  // Not the Filters page or the calendar yet: what every driver's offers showed and the calendar
+  // feed's box load after the page and moved their height between runs (by 20 to 100 px); their
+  // layouts are asserted in filters.test.ts and calendar.test.ts instead.
   // Not the users or invitations tables: the fixtures' dates follow the day the gateway seeds, and
   // its sweep turns users lapsed as real days pass.
   { role: 'owner', path: '/admin/support', name: 'admin-support', ready: '.admin-page p.muted' },

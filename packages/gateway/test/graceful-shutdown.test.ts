@@ -27,7 +27,8 @@ beforeAll(async () => {
     close: () => thread.close(),
   };
   running = await startGateway({}, { db });
-});
+  // A new on-disk data folder runs initdb and every migration: tens of seconds on a loaded machine.
+}, 180_000);
 
 afterAll(async () => {
   await running?.gateway.close();

@@ -18,6 +18,9 @@ beforeAll(async () => {
       language: 'en',
       components: [{ type: 'BODY', text: 'Hi {{1}}, your week is ready.' }],
       variables: [{ key: '1', type: 'text', source: 'firstName' }],
+      // Only a template WhatsApp approved, under its Content SID, is sent.
+      contentSid: `HX${'a'.repeat(32)}`,
+      approvalStatus: 'approved',
     },
   ]);
 });

@@ -196,6 +196,8 @@ describe('renewals, credits and refunds', () => {
         let added = first;
         for (const s of steps) {
           at += s.gap;
+          // A step at or after the current end would follow a lapse, where time restarts at `at`.
+          if ((expirationAfter(t0, entries) ?? 0) <= at) continue;
           const e: BillingEntry =
             s.kind === 'payment'
               ? { kind: 'payment', at, weeks: s.weeks }

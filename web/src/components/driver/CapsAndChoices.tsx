@@ -23,8 +23,9 @@ export function CapsAndChoices({
   const errorFor = (field: CapsField) =>
     errors[field] ? t(`flex.settings.caps.invalid.${field}`) : undefined;
   return (
-    <fieldset className="caps-and-choices">
-      <legend>{t('flex.settings.caps.title')}</legend>
+    // Closed until asked for (or until a value in it is wrong): most drivers leave every cap off.
+    <details className="caps-and-choices" open={Object.keys(errors).length > 0 || undefined}>
+      <summary>{t('flex.settings.caps.title')}</summary>
       <p className="muted">{t('flex.settings.caps.hint')}</p>
       <div className="field-row">
         <Input
@@ -67,6 +68,6 @@ export function CapsAndChoices({
         />
       </div>
       <p className="muted">{t('flex.settings.caps.bestFirst')}</p>
-    </fieldset>
+    </details>
   );
 }

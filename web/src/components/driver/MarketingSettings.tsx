@@ -57,22 +57,27 @@ export function MarketingSettings() {
 
   return (
     <form className="form settings-form" onSubmit={onSubmit} aria-labelledby="marketing-title">
-      <h2 id="marketing-title">{t('flex.marketing.title')}</h2>
-      <p>{t('flex.marketing.intro')}</p>
-      <Checkbox
-        id="marketing-consent"
-        labelClassName="toggle-tile"
-        label={<span className="tile-text">{t('flex.marketing.switch')}</span>}
-        checked={draft}
-        onChange={setDraft}
-      />
-      <p className="hint" data-testid="marketing-status">
-        {status}
-      </p>
-      <FormAlert text={alert} />
-      <button type="submit" className="primary" disabled={busy}>
-        {t('flex.marketing.save')}
-      </button>
+      {/* Closed until opened: the Filters page above it is what a driver comes here for. */}
+      <details className="marketing-settings">
+        <summary>
+          <h2 id="marketing-title">{t('flex.marketing.title')}</h2>
+        </summary>
+        <p>{t('flex.marketing.intro')}</p>
+        <Checkbox
+          id="marketing-consent"
+          labelClassName="toggle-tile"
+          label={<span className="tile-text">{t('flex.marketing.switch')}</span>}
+          checked={draft}
+          onChange={setDraft}
+        />
+        <p className="hint" data-testid="marketing-status">
+          {status}
+        </p>
+        <FormAlert text={alert} />
+        <button type="submit" className="primary" disabled={busy}>
+          {t('flex.marketing.save')}
+        </button>
+      </details>
     </form>
   );
 }

@@ -56,8 +56,9 @@ export function StationInsight({
     return [{ id: station.id, text: `${paid}${verdict}` }];
   });
   return (
-    <section className="station-insight" aria-labelledby="station-insight-title">
-      <h3 id="station-insight-title">{t('flex.settings.insight.title')}</h3>
+    // Closed until asked for: a sentence per station would make the page twice as long on a phone.
+    <details className="station-insight">
+      <summary>{t('flex.settings.insight.title')}</summary>
       {lines.length === 0 ? (
         <p className="muted">
           {t('flex.settings.insight.noFigures', { count: insight.data.minDrivers })}
@@ -72,6 +73,6 @@ export function StationInsight({
       <p className="muted">
         {t('flex.settings.insight.source', { count: insight.data.minDrivers })}
       </p>
-    </section>
+    </details>
   );
 }
