@@ -126,8 +126,3 @@ export function WeeklyScheduleEditor({
     </fieldset>
   );
 }
-
-/** Every day 06:00 to 22:00: a schedule a new driver can save as it is. */
-function defaultSchedule(): WeeklySchedule {
-  return everyDay([NEW_WINDOW]);
-}

@@ -10,7 +10,6 @@ import {
   normalizePhone,
   outboxResponseSchema,
   quietHoursRelease,
-  REGION_TIME_ZONES,
   regionTimeZone,
   type SendJobSummary,
   type SendResult,

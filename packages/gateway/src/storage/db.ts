@@ -5,7 +5,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { type PgliteThread, startPgliteThread } from './pglite-thread.js';
-import type { Db, PoolStats, QueryOptions } from './queryable.js';
+import type { Db, QueryOptions } from './queryable.js';
 
 export type { Db, Queryable, QueryOptions } from './queryable.js';
 
