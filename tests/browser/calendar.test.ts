@@ -20,7 +20,8 @@ let sandbox: BrowserSandbox;
 let session: StorageState;
 let userId: string;
 beforeAll(async () => {
-  sandbox = await startBrowserSandbox();
+  // The catcher off: a block it wins from the sandbox's own offers would join the test's.
+  sandbox = await startBrowserSandbox({ catcher: { enabled: false } });
   await extendService(sandbox.gateway, DRIVER.phoneNumber);
   const users = await sandbox.gateway.db.query<{ id: string }>(
     "SELECT id FROM users WHERE phone_number = $1 AND product = 'flex'",

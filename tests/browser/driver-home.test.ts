@@ -20,7 +20,8 @@ let sandbox: BrowserSandbox;
 let session: StorageState;
 let userId: string;
 beforeAll(async () => {
-  sandbox = await startBrowserSandbox();
+  // No offers from the sandbox's generator: a block the catcher won would join the test's own.
+  sandbox = await startBrowserSandbox({ sandboxPlatform: { failureRate: 0, offerIntervalMs: 0 } });
   await extendService(sandbox.gateway, DRIVER.phoneNumber);
   const users = await sandbox.gateway.db.query<{ id: string }>(
     "SELECT id FROM users WHERE phone_number = $1 AND product = 'flex'",

@@ -18,6 +18,7 @@ import {
   HOUR,
   matchingOffer,
   openFilters,
+  sameDayStart,
   startDriverGateway,
   waitFor,
 } from './driver-harness.js';
@@ -203,7 +204,8 @@ describe('what would I have caught?', () => {
     // Seven 3-hour blocks at $60 ($20 an hour), one a day, and one 8 days ago, out of reach.
     const record = (i: number, daysAgo: number) => {
       const seenAt = now - daysAgo * 86_400_000;
-      const startTime = Math.ceil((seenAt + HOUR) / 900_000) * 900_000;
+      // Starting and ending on one Austin day: a block past midnight fits no day's window.
+      const startTime = sameDayStart(seenAt - Date.now() + HOUR, 3 * HOUR);
       return {
         userId: id,
         offerId: `seen-${i}`,
