@@ -35,6 +35,8 @@ function startMain(
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     BLOCKCATCH_FIXTURES_DIR: fixturesDir,
+    // No load balancer to tell: a stop need not wait out the five seconds of drain.
+    BLOCKCATCH_SHUTDOWN_DRAIN_MS: '0',
     ...extraEnv,
   };
   delete env.DATABASE_URL;

@@ -103,12 +103,15 @@ it('keeps answering while Redis is killed and restarted, counting in the process
   expect(5 + outage.filter((status) => status === 200).length).toBe(PER_MINUTE);
   expect(outage).toContain(429);
 
-  const seen = await metrics();
-  expect(seen).toContain('blockcatch_rate_limit_shared{store="redis"} 0');
-  const failures = Number(
-    /blockcatch_rate_limit_share_failures_total\{store="redis"\} (\d+)/.exec(seen)?.[1],
-  );
-  expect(failures).toBeGreaterThan(0);
+  // The first share that fails says so; on a busy machine it may come after the traffic ends.
+  await eventually(async () => {
+    const seen = await metrics();
+    expect(seen).toContain('blockcatch_rate_limit_shared{store="redis"} 0');
+    const failures = Number(
+      /blockcatch_rate_limit_share_failures_total\{store="redis"\} (\d+)/.exec(seen)?.[1],
+    );
+    expect(failures).toBeGreaterThan(0);
+  });
   expect(logLines.filter((line) => line.includes(WARNING))).toHaveLength(1);
 
   const recovery = await underTraffic(async () => {

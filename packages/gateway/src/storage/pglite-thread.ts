@@ -10,6 +10,9 @@
 //
 // @electric-sql/pglite/worker is not used: it is built for browsers (Web Workers, BroadcastChannel,
 // navigator.locks for leader election between tabs), which Node 20 does not provide.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { DatabaseUnavailableError } from './db-availability.js';
 import type { Queryable, QueryOptions } from './queryable.js';
@@ -44,6 +47,36 @@ export interface PgliteThread extends Queryable {
 /** The worker's file: beside this module in the sources, beside the bundle in dist. */
 const WORKER_URL = new URL('./pglite-worker.js', import.meta.url);
 
+/** PGlite's compiled WebAssembly and its file-system bundle, as the worker hands them to PGlite. */
+interface PgliteArtifacts {
+  wasmModule: WebAssembly.Module;
+  fsBundle: ArrayBuffer;
+}
+
+let artifacts: Promise<PgliteArtifacts> | undefined;
+
+/**
+ * Compiled and read once per process: a thread left to itself compiles PGlite's 9 MB of
+ * WebAssembly again (about 0.4 s of CPU), and a process starts one per in-memory database and one
+ * after every restart. A compiled module is shared with a worker, not copied.
+ */
+function pgliteArtifacts(): Promise<PgliteArtifacts> {
+  artifacts ??= (async () => {
+    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [wasm, bundle] = await Promise.all([
+      readFile(join(dist, 'pglite.wasm')),
+      readFile(join(dist, 'pglite.data')),
+    ]);
+    const fsBundle = bundle.buffer.slice(bundle.byteOffset, bundle.byteOffset + bundle.byteLength);
+    return { wasmModule: await WebAssembly.compile(wasm), fsBundle };
+  })();
+  // A failed read is tried again by the next thread rather than remembered.
+  artifacts.catch(() => {
+    artifacts = undefined;
+  });
+  return artifacts;
+}
+
 /** Waits between restarts when a new thread dies at once, so a broken data folder does not spin. */
 const RESTART_DELAYS_MS = [0, 250, 1000, 5000];
 
@@ -68,8 +101,11 @@ export async function startPgliteThread(
   /** True while a dead thread's successor is starting: calls fail at once meanwhile. */
   let restarting = false;
 
+  const { wasmModule, fsBundle } = await pgliteArtifacts();
   const spawn = (): Thread => {
-    const worker = new Worker(WORKER_URL, { workerData: { dataDir, template } });
+    const worker = new Worker(WORKER_URL, {
+      workerData: { dataDir, template, wasmModule, fsBundle },
+    });
     const thread: Thread = {
       worker,
       waiting: new Map(),

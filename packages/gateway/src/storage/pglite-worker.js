@@ -139,9 +139,14 @@ const ROLLBACK = Symbol('rollback');
 let lite;
 try {
   if (workerData.dataDir) await createDataFolder(workerData.dataDir);
+  // Compiled and read once by the process (pglite-thread.ts), not again by every thread.
+  const shared = {
+    pgliteWasmModule: workerData.wasmModule,
+    fsBundle: new Blob([workerData.fsBundle]),
+  };
   lite = workerData.template
-    ? await PGlite.create({ loadDataDir: new Blob([workerData.template]), startParams })
-    : await PGlite.create(workerData.dataDir, { startParams });
+    ? await PGlite.create({ loadDataDir: new Blob([workerData.template]), startParams, ...shared })
+    : await PGlite.create(workerData.dataDir, { startParams, ...shared });
   port.postMessage({ id: 0, ok: true });
 } catch (error) {
   port.postMessage({ id: 0, ok: false, error: describe(error) });

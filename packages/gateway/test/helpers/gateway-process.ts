@@ -57,6 +57,9 @@ export async function startGatewayProcess(options: {
     BLOCKCATCH_MARKETING_CONSENT: 'off',
     BLOCKCATCH_MARKETING_WEEKLY_CAP: '0',
     BLOCKCATCH_ALERT_SWEEP_MS: '0',
+    // The test balancer checks readiness every 200 ms: two seconds of drain leave it ten checks,
+    // where the default five seconds made each stop wait for nothing.
+    BLOCKCATCH_SHUTDOWN_DRAIN_MS: '2000',
     ...options.env,
   };
   delete env.BLOCKCATCH_PORT;

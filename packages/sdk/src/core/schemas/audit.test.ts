@@ -54,9 +54,10 @@ describe('auditCsvLine', () => {
           const fields = readLine(line);
           expect(fields).toHaveLength(9);
           expect(fields[4]).toBe(action);
-          // Every field but the phone (a plain E.164 number is left as it is) is safe to open.
-          for (const [i, field] of fields.entries()) {
-            if (i !== 3) expect(startsLikeFormula(field)).toBe(false);
+          // Every field is safe to open: none starts like a formula unless it is a plain E.164
+          // number (a phone, or a target that looks like one), which a spreadsheet reads as a number.
+          for (const field of fields) {
+            expect(startsLikeFormula(field) && !/^\+\d{1,15}$/.test(field)).toBe(false);
           }
         },
       ),
