@@ -55,6 +55,14 @@ interface PgliteArtifacts {
 
 let artifacts: Promise<PgliteArtifacts> | undefined;
 
+/** Node's WebAssembly object: TypeScript declares it as a value only in the DOM library. */
+const wasmGlobal = () =>
+  (
+    globalThis as unknown as {
+      WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> };
+    }
+  ).WebAssembly;
+
 /**
  * Compiled and read once per process: a thread left to itself compiles PGlite's 9 MB of
  * WebAssembly again (about 0.4 s of CPU), and a process starts one per in-memory database and one
@@ -68,7 +76,7 @@ function pgliteArtifacts(): Promise<PgliteArtifacts> {
       readFile(join(dist, 'pglite.data')),
     ]);
     const fsBundle = bundle.buffer.slice(bundle.byteOffset, bundle.byteOffset + bundle.byteLength);
-    return { wasmModule: await WebAssembly.compile(wasm), fsBundle };
+    return { wasmModule: await wasmGlobal().compile(wasm), fsBundle };
   })();
   // A failed read is tried again by the next thread rather than remembered.
   artifacts.catch(() => {
