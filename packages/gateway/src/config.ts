@@ -588,6 +588,11 @@ export const configSchema = z.object({
 });
 
 export type GatewayConfig = z.infer<typeof configSchema>;
+
+/** The address the web app is reached at, for links in texts: the public URL, else the listener's. */
+export function appBaseUrl(config: Pick<GatewayConfig, 'publicUrl' | 'host' | 'port'>): string {
+  return config.publicUrl ?? `http://${config.host}:${config.port}`;
+}
 export type GatewayConfigInput = z.input<typeof configSchema>;
 
 export interface Setting {

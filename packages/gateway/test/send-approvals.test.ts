@@ -206,3 +206,59 @@ describe('a send over the threshold', () => {
     expect(due.map((r) => Number(r.due))).toEqual([HELD_TS, HELD_TS, HELD_TS, HELD_TS]);
   });
 });
+
+describe("the approvers' alert", () => {
+  const setUser = (phone: string, column: 'name' | 'preferred_language', value: string) =>
+    running.gateway.db.query(
+      `UPDATE users SET ${column} = $2 WHERE product = 'flex' AND phone_number = $1`,
+      [phone, value],
+    );
+  /** The alert texts queued for one send, by the number they go to. */
+  const alertsFor = async (jobId: string) =>
+    running.gateway.db.query<{ to: string; body: string }>(
+      `SELECT r.to_number AS to, j.body FROM send_jobs j JOIN send_recipients r ON r.job_id = j.id
+       WHERE j.idempotency_key LIKE $1 ORDER BY r.to_number`,
+      [`alert:approval:${jobId}:%`],
+    );
+  const askFor = (key: string, message: string, to: { number: string }[]) =>
+    call(OWNER)(
+      'POST',
+      '/api/flex/v1/admin/sendsms',
+      { message, numbers: to },
+      { 'idempotency-key': key },
+    );
+
+  it('texts every approver but the asker once, in their language, with the link to Approvals', async () => {
+    await call(OWNER)('PUT', '/api/flex/v1/admin/send-approvals/settings', { threshold: 2 });
+    await setApprover(ADMIN, true);
+    await setUser(OWNER, 'name', 'Olivia Owner');
+    await setUser(ADMIN, 'preferred_language', 'es');
+    const key = randomUUID();
+    const sent = await askFor(key, 'Alert the approvers', numbers(9501, 9502, 9503));
+    expect(sent.body.pendingApproval).toBe(true);
+    // The same send grown under its key is still one request for approval.
+    expect((await askFor(key, 'Alert the approvers', numbers(9504))).body.pendingApproval).toBe(
+      true,
+    );
+    const alerts = await alertsFor(sent.body.jobId);
+    // Neither the asker nor a driver is asked; the one approver is, once.
+    expect(alerts.map((a) => a.to)).toEqual([ADMIN]);
+    expect(alerts[0]!.body).toMatch(
+      /^BlockCatch: Olivia te pide aprobar un envío\. Destinatarios: 3\. Revísalo en Aprobaciones: http:\/\/\S+\/admin\/approvals$/,
+    );
+    await eventually(async () => expect(await outboxTo(ADMIN)).toContain(alerts[0]!.body));
+  });
+
+  it('names an asker whose name carries a link as "another admin"', async () => {
+    await setApprover(ADMIN, true);
+    await setUser(ADMIN, 'preferred_language', 'en');
+    await setUser(OWNER, 'name', 'Claim $500 http://evil.example/x');
+    const sent = await askFor(randomUUID(), 'Asked by a strange name', numbers(9601, 9602, 9603));
+    expect(sent.body.pendingApproval).toBe(true);
+    const [alert] = await alertsFor(sent.body.jobId);
+    expect(alert!.body).toMatch(
+      /^BlockCatch: another admin asks you to approve a send\. Recipients: 3\./,
+    );
+    expect(alert!.body).not.toMatch(/evil|Claim|\$500/);
+  });
+});

@@ -5,7 +5,7 @@
 // inserted with ON CONFLICT DO NOTHING: however many processes see an event, one message goes.
 import { type DriverFilters, PREVIEW_DAYS, REGION_TIME_ZONES } from '@blockcatch/sdk';
 import type { FastifyBaseLogger } from 'fastify';
-import type { GatewayConfig } from '../config.js';
+import { appBaseUrl, type GatewayConfig } from '../config.js';
 import type { Enqueue } from '../messaging/enqueue.js';
 import type { ServiceArea } from '../platform/types.js';
 import type { Db, Queryable } from '../storage/db.js';
@@ -74,7 +74,7 @@ export function createAlerts(deps: {
 }): Alerts {
   const { db, config, log } = deps;
   const now = deps.now ?? Date.now;
-  const baseUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
+  const baseUrl = appBaseUrl(config);
   const inFlight = new Set<Promise<unknown>>();
   let timer: NodeJS.Timeout | null = null;
 

@@ -120,6 +120,7 @@ export function createMessaging(deps: {
         now,
         onQueued: () => worker.wake(),
         metrics,
+        enqueue,
         reply: async (to, body, from) => {
           try {
             const sender = from === undefined || from === senderFor(config, 'sms') ? {} : { from };

@@ -27,7 +27,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isOwner, type Principal } from '../api/authenticate.js';
-import type { GatewayConfig } from '../config.js';
+import { appBaseUrl, type GatewayConfig } from '../config.js';
 import { noteAudit } from '../http/audit.js';
 import { ApiError, forbidden, invalid, notFound, quote } from '../http/errors.js';
 import {
@@ -53,6 +53,7 @@ import { findJobIdsByKey, findJobWait, resolveJobId } from '../storage/send-job-
 import { cancelJob, listJobs, readJobReport } from '../storage/send-jobs.js';
 import { listTemplates } from '../storage/templates.js';
 import { approvalRules } from './approval-routes.js';
+import { alertApprovers } from './approver-alerts.js';
 import {
   type ComposedSend,
   composeSms,
@@ -64,6 +65,7 @@ import {
   sendAtInstant,
   sortNumbers,
 } from './compose.js';
+import type { Enqueue } from './enqueue.js';
 import { answerKeyword } from './inbound.js';
 import type { MessagingMetrics } from './metrics.js';
 import { senderFor, sendersOf } from './providers/index.js';
@@ -89,6 +91,8 @@ export interface RouteDeps {
   /** The time quiet hours are judged by (tests move it). */
   now: () => number;
   metrics: MessagingMetrics;
+  /** Queues a system text (the approvers' alert of a held send). */
+  enqueue: Enqueue;
 }
 
 const outboxQuerySchema = z.strictObject({
@@ -675,6 +679,18 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     const sent = answer(outcome.jobId, outcome.added, earlier, waiting);
     const body = outcome.held ? heldAnswer(sent) : sent;
     if (outcome.added.length > 0 && !outcome.held) deps.onQueued();
+    // Asked once per send: recipients added later under its key join the same request.
+    if (outcome.held && outcome.added.length > 0 && !plan.existing) {
+      // The send is made whatever becomes of the alert: the Approvals page lists it either way.
+      await alertApprovers(db, deps.enqueue, {
+        jobId: outcome.jobId,
+        requester: { id: principal.user.id, name: principal.user.name },
+        recipients: sent.queued ?? 0,
+        link: `${appBaseUrl(deps.config)}/admin/approvals`,
+      }).catch((error: unknown) =>
+        app.log.error({ err: error, jobId: outcome.jobId }, 'the approvers could not be alerted'),
+      );
+    }
     return { status: 202, body, replayed: outcome.added.length === 0 };
   }
 }

@@ -5,7 +5,7 @@
 import { invitationFirstName } from '@blockcatch/sdk';
 import en from '../../../../locales/en.json' with { type: 'json' };
 import es from '../../../../locales/es.json' with { type: 'json' };
-import type { GatewayConfig } from '../config.js';
+import { appBaseUrl, type GatewayConfig } from '../config.js';
 
 export function invitationMessage(invite: {
   inviterName: string;
@@ -14,7 +14,7 @@ export function invitationMessage(invite: {
   config: Pick<GatewayConfig, 'publicUrl' | 'host' | 'port'>;
 }): string {
   const sms = invite.language?.startsWith('es') ? es.sms : en.sms;
-  const base = invite.config.publicUrl ?? `http://${invite.config.host}:${invite.config.port}`;
+  const base = appBaseUrl(invite.config);
   const link = `${base}/register?ref=${encodeURIComponent(invite.referralCode)}`;
   const name = invitationFirstName(invite.inviterName);
   // Replaced by functions: a replacement string would read `$&` and its kin as patterns.

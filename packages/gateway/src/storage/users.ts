@@ -414,6 +414,23 @@ export async function listReferralCodes(db: Queryable): Promise<string[]> {
   return rows.map((r) => r.code);
 }
 
+/** Who may approve a held send, but `except` (the admin who asked): owners and approval admins. */
+export async function findApprovers(
+  db: Queryable,
+  except: string,
+): Promise<{ id: string; phoneNumber: string; language: string }[]> {
+  const rows = await db.query<{ id: string; phone_number: string; preferred_language: string }>(
+    `SELECT id, phone_number, preferred_language FROM users
+     WHERE (role = 'owner' OR (is_admin AND can_approve_sends)) AND id <> $1 ORDER BY id`,
+    [except],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    phoneNumber: r.phone_number,
+    language: r.preferred_language,
+  }));
+}
+
 /** The owners (role `owner`): who is told when the service itself needs attention. */
 export async function findOwners(
   db: Queryable,

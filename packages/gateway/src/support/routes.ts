@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { GatewayConfig } from '../config.js';
+import { appBaseUrl, type GatewayConfig } from '../config.js';
 import { ApiError, notFound } from '../http/errors.js';
 import type { Enqueue } from '../messaging/enqueue.js';
 import type { Db } from '../storage/db.js';
@@ -41,7 +41,7 @@ export function registerSupportRoutes(
 ): void {
   const { db } = deps;
   const now = deps.now ?? Date.now;
-  const baseUrl = deps.config.publicUrl ?? `http://${deps.config.host}:${deps.config.port}`;
+  const baseUrl = appBaseUrl(deps.config);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
