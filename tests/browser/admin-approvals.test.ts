@@ -1,7 +1,8 @@
 // The second pair of eyes in a real browser against the real gateway: the owner lowers the
-// threshold, a send over it waits (its review says so, with the cost), the owner cannot approve
-// their own send, another admin with the permission is alerted, reviews and approves it and it
-// goes; a second send is rejected with a note and never goes.
+// threshold and gives another admin the approval permission, a send over it waits (its review says
+// so, with the cost), the owner cannot approve their own send, the other admin is alerted by text
+// and on screen, reviews and approves it and it goes; a second send is rejected with a note and
+// never goes.
 
 import { listUsers, readJobReport, readOutbox, toFlexUser } from '@blockcatch/gateway/testing';
 import { filterAudience, normalizePhone } from '@blockcatch/sdk';
@@ -25,10 +26,6 @@ const PRICES = { smsSegment: 0, whatsappMessage: 0 };
 let sandbox: BrowserSandbox;
 beforeAll(async () => {
   sandbox = await startBrowserSandbox();
-  await sandbox.gateway.db.query(
-    "UPDATE users SET can_approve_sends = true WHERE product = 'flex' AND phone_number = $1",
-    [ADMIN.phoneNumber],
-  );
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -67,6 +64,20 @@ describe('a send over the approval threshold', () => {
     const owner = await sandbox.newPage();
     await signIn(owner.page, OWNER);
     await lowerThreshold(owner.page);
+    // The owner lets the other admin approve: the owner's own box is ticked and cannot change.
+    const approvers = owner.page.getByTestId('approvers');
+    expect(
+      await approvers.getByRole('checkbox', { name: new RegExp(OWNER.name) }).isChecked(),
+    ).toBe(true);
+    expect(
+      await approvers.getByRole('checkbox', { name: new RegExp(OWNER.name) }).isDisabled(),
+    ).toBe(true);
+    const adminBox = approvers.getByRole('checkbox', { name: new RegExp(ADMIN.name) });
+    expect(await adminBox.isChecked()).toBe(false);
+    // The box shows what the gateway holds: it ticks once the change is saved.
+    await adminBox.click();
+    await owner.page.getByText(`${ADMIN.name} can now approve sends.`).waitFor();
+    await eventually(async () => expect(await adminBox.isChecked()).toBe(true));
 
     await owner.page.goto('/admin/tools');
     await settled(owner.page);
@@ -108,7 +119,14 @@ describe('a send over the approval threshold', () => {
       (await readJobReport(sandbox.gateway.db, jobId, PRICES, { limit: 0 }))?.counts,
     ).toMatchObject({ queued: audience.length, sent: 0, delivered: 0 });
 
-    // Another admin with the permission is alerted on any admin screen.
+    // Another admin with the permission is texted the Approvals page's address...
+    await eventually(async () => {
+      const texts = await readOutbox(sandbox.gateway.db, { afterId: mark, limit: 1000 });
+      expect(
+        texts.filter((m) => m.to === normalizePhone(ADMIN.phoneNumber)).map((m) => m.body),
+      ).toEqual([expect.stringMatching(/asks you to approve a send\. .*\/admin\/approvals$/)]);
+    });
+    // ...and alerted on any admin screen.
     const admin = await sandbox.newPage();
     await signIn(admin.page, ADMIN);
     await admin.page.goto('/admin');
@@ -146,6 +164,11 @@ describe('a send over the approval threshold', () => {
   });
 
   it('is rejected with a note by another admin and never goes', async () => {
+    // The permission the first test gives on the page, so that this one also runs alone.
+    await sandbox.gateway.db.query(
+      "UPDATE users SET can_approve_sends = true WHERE product = 'flex' AND phone_number = $1",
+      [ADMIN.phoneNumber],
+    );
     const owner = await sandbox.newPage();
     await signIn(owner.page, OWNER);
     await lowerThreshold(owner.page);

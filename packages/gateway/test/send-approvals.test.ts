@@ -262,3 +262,70 @@ describe("the approvers' alert", () => {
     expect(alert!.body).not.toMatch(/evil|Claim|\$500/);
   });
 });
+
+describe('who may approve', () => {
+  const approvers = (as: string) => call(as)('GET', '/api/flex/v1/admin/send-approvals/approvers');
+  const setFor = (as: string, phone: string, canApprove: unknown) =>
+    call(as)('PUT', `/api/flex/v1/admin/send-approvals/approvers/${encodeURIComponent(phone)}`, {
+      canApprove,
+    });
+
+  it('is listed and changed by an owner only, audited, and takes effect', async () => {
+    await setApprover(ADMIN, false);
+    const listed = await approvers(OWNER);
+    expect(listed.status).toBe(200);
+    expect(listed.body.Items).toContainEqual(
+      expect.objectContaining({ phoneNumber: OWNER, owner: true, canApprove: true }),
+    );
+    expect(listed.body.Items).toContainEqual(
+      expect.objectContaining({ phoneNumber: ADMIN, owner: false, canApprove: false }),
+    );
+    expect(listed.body.Items.map((a: { phoneNumber: string }) => a.phoneNumber)).not.toContain(
+      DRIVER,
+    );
+
+    // Attacks: an admin granting themself the permission, a driver, and reading the list.
+    expect((await setFor(ADMIN, ADMIN, true)).status).toBe(403);
+    expect((await setFor(DRIVER, ADMIN, true)).status).toBe(403);
+    expect((await approvers(ADMIN)).status).toBe(403);
+    expect((await approvers(DRIVER)).status).toBe(403);
+
+    const granted = await setFor(OWNER, ADMIN, true);
+    expect(granted.status).toBe(200);
+    expect(granted.body).toMatchObject({ phoneNumber: ADMIN, canApprove: true });
+    const [event] = (await call(OWNER)('GET', '/api/flex/v1/admin/audit?action=role.change')).body
+      .Items;
+    expect(event).toMatchObject({
+      actorPhone: OWNER,
+      target: ADMIN,
+      detail: { permission: 'approveSends', from: false, to: true },
+    });
+    // The admin's own view of the Approvals page now says they may decide.
+    await eventually(async () =>
+      expect((await call(ADMIN)('GET', '/api/flex/v1/admin/send-approvals')).body.canApprove).toBe(
+        true,
+      ),
+    );
+    expect((await setFor(OWNER, ADMIN, false)).body.canApprove).toBe(false);
+    await eventually(async () =>
+      expect((await call(ADMIN)('GET', '/api/flex/v1/admin/send-approvals')).body.canApprove).toBe(
+        false,
+      ),
+    );
+  });
+
+  it('refuses a driver, an owner, an unknown number and a body that is not a yes or no', async () => {
+    const driver = await setFor(OWNER, DRIVER, true);
+    expect(driver.status).toBe(404);
+    expect(driver.body.code).toBe('not_found');
+    const owner = await setFor(OWNER, OWNER, false);
+    expect(owner.status).toBe(409);
+    expect(owner.body.message).toMatch(/owners always approve/);
+    expect((await setFor(OWNER, '+12025550000', true)).status).toBe(404);
+    const notAPhone = await setFor(OWNER, 'x'.repeat(100), true);
+    expect(notAPhone.status).toBe(400);
+    const notABoolean = await setFor(OWNER, ADMIN, 'yes');
+    expect(notABoolean.status).toBe(400);
+    expect(notABoolean.body.field).toBe('canApprove');
+  });
+});

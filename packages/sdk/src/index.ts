@@ -125,10 +125,14 @@ export {
 } from './core/schemas/alerts.js';
 export {
   type ApprovalReason,
+  type Approver,
   approvalDecisionSchema,
   approvalOutcomeSchema,
   approvalReasonFor,
   approvalSettingsSchema,
+  approverChangeSchema,
+  approverSchema,
+  approversSchema,
   MAX_APPROVAL_NOTE,
   type PendingApproval,
   pendingApprovalsSchema,

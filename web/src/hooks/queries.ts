@@ -134,6 +134,12 @@ export const adminQueries = {
       queryFn: () => gateway.approvals.list(),
       refetchInterval: APPROVALS_POLL_MS,
     }),
+  /** Every admin and whether they may approve sends (owners only). */
+  approvers: () =>
+    queryOptions({
+      queryKey: ['admin', 'approvals', 'approvers'],
+      queryFn: () => gateway.approvals.approvers(),
+    }),
   /** A job's first recipients with their errors, to say why some were not delivered. */
   sendJobReport: (id: string, version: string) =>
     queryOptions({

@@ -5,6 +5,11 @@ import {
   approvalDecisionSchema,
   approvalOutcomeSchema,
   approvalSettingsSchema,
+  approverChangeSchema,
+  approverSchema,
+  approversSchema,
+  MAX_PHONE_LENGTH,
+  normalizePhone,
   type PendingApproval,
   pendingApprovalsSchema,
   segmentSms,
@@ -15,7 +20,7 @@ import { z } from 'zod';
 import { isOwner, type Principal } from '../api/authenticate.js';
 import type { GatewayConfig } from '../config.js';
 import { noteAudit } from '../http/audit.js';
-import { ApiError, forbidden, invalid, notFound, quote } from '../http/errors.js';
+import { ApiError, conflict, forbidden, invalid, notFound, quote } from '../http/errors.js';
 import type { Db } from '../storage/db.js';
 import {
   type ApprovalReview,
@@ -26,10 +31,19 @@ import {
   readApprovalThreshold,
   writeApprovalThreshold,
 } from '../storage/send-approvals.js';
+import { listAdmins, setApprovalPermission } from '../storage/users.js';
 
 const PATH = '/api/flex/v1/admin/send-approvals';
 const MAX_PENDING = 200;
 const jobParamsSchema = z.strictObject({ id: z.string().min(1).max(100) });
+const phoneParamsSchema = z.strictObject({
+  phone: z
+    .string()
+    .max(MAX_PHONE_LENGTH, { abort: true })
+    .refine((value) => normalizePhone(value) !== null, {
+      message: 'expected a US phone number such as +15125550100',
+    }),
+});
 
 /** Owners, and admins given the approval permission. */
 function mayApprove(principal: Principal): boolean {
@@ -175,6 +189,43 @@ export function registerApprovalRoutes(
         detail: { from: before, to: threshold },
       });
       return { threshold };
+    },
+  );
+
+  // Who may approve: every admin, and the owner's switch for each (owners always may).
+  api.get(
+    `${PATH}/approvers`,
+    { config: { auth: 'owner' }, schema: { response: { 200: approversSchema } } },
+    async () => ({
+      Items: (await listAdmins(db)).map(({ id: _id, ...admin }) => admin),
+    }),
+  );
+
+  api.put(
+    `${PATH}/approvers/:phone`,
+    {
+      config: { auth: 'owner', audit: 'role.change' },
+      schema: {
+        params: phoneParamsSchema,
+        body: approverChangeSchema,
+        response: { 200: approverSchema },
+      },
+    },
+    async (request) => {
+      const phone = normalizePhone(request.params.phone)!;
+      const admin = (await listAdmins(db)).find((a) => a.phoneNumber === phone);
+      if (!admin)
+        throw notFound(`No admin has the phone number ${phone}; make them an admin first.`);
+      if (admin.owner) {
+        throw conflict(`${phone} is an owner, and owners always approve sends.`, 'phone');
+      }
+      const { canApprove } = request.body;
+      await setApprovalPermission(db, phone, canApprove);
+      noteAudit(request, {
+        target: phone,
+        detail: { permission: 'approveSends', from: admin.canApprove, to: canApprove },
+      });
+      return { phoneNumber: phone, name: admin.name, owner: false, canApprove };
     },
   );
 

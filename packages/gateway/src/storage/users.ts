@@ -414,6 +414,46 @@ export async function listReferralCodes(db: Queryable): Promise<string[]> {
   return rows.map((r) => r.code);
 }
 
+/** Every Flex admin with what the approval page shows of them, owners first, then by name. */
+export async function listAdmins(
+  db: Queryable,
+): Promise<
+  { id: string; phoneNumber: string; name: string; owner: boolean; canApprove: boolean }[]
+> {
+  const rows = await db.query<{
+    id: string;
+    phone_number: string;
+    name: string;
+    role: string | null;
+    can_approve_sends: boolean;
+  }>(
+    `SELECT id, phone_number, name, role, can_approve_sends FROM users
+     WHERE product = 'flex' AND is_admin ORDER BY role = 'owner' DESC, name, id`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    phoneNumber: r.phone_number,
+    name: r.name,
+    owner: r.role === 'owner',
+    canApprove: r.role === 'owner' || r.can_approve_sends,
+  }));
+}
+
+/** Sets an admin's approval permission; answers whether there was such an admin (not an owner). */
+export async function setApprovalPermission(
+  db: Queryable,
+  phoneNumber: string,
+  canApprove: boolean,
+): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE users SET can_approve_sends = $2
+     WHERE product = 'flex' AND phone_number = $1 AND is_admin AND role IS DISTINCT FROM 'owner'
+     RETURNING id`,
+    [phoneNumber, canApprove],
+  );
+  return rows.length > 0;
+}
+
 /** Who may approve a held send, but `except` (the admin who asked): owners and approval admins. */
 export async function findApprovers(
   db: Queryable,

@@ -1,13 +1,14 @@
 // /admin/approvals: the sends waiting for a second admin, each with the review its requester saw
 // (count, message, schedule, cost); an approver approves or rejects with a note, and an owner sets
-// the size above which a send waits.
+// the size above which a send waits and which admins may approve.
 
-import { HttpError, MAX_APPROVAL_NOTE, type PendingApproval } from '@blockcatch/sdk';
+import { type Approver, HttpError, MAX_APPROVAL_NOTE, type PendingApproval } from '@blockcatch/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/admin/Spinner.js';
 import { Button } from '../../components/ui/Button.js';
+import { Checkbox } from '../../components/ui/Checkbox.js';
 import { Input } from '../../components/ui/Input.js';
 import { useAdminRole } from '../../hooks/admin/useAdminRole.js';
 import { errorMessage } from '../../hooks/errorMessage.js';
@@ -37,6 +38,7 @@ export default function ApprovalsPage() {
             ))
           )}
           {isOwner && <ThresholdForm current={data.threshold} />}
+          {isOwner && <ApproversSection />}
         </>
       )}
     </main>
@@ -169,5 +171,60 @@ function ThresholdForm({ current }: { current: number }) {
         <p className="error-text">{errorMessage(t, save.error, t('admin.approvals.failed'))}</p>
       )}
     </form>
+  );
+}
+
+/** The owner's switch per admin: who besides the owners may decide a held send. */
+function ApproversSection() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const client = useQueryClient();
+  const headingId = useId();
+  const approvers = useQuery(adminQueries.approvers());
+  const change = useMutation({
+    mutationFn: ({ admin, canApprove }: { admin: Approver; canApprove: boolean }) =>
+      gateway.approvals.setApprover(admin.phoneNumber, canApprove),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'approvals'] }),
+  });
+  return (
+    <section className="admin-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('admin.approvals.approversTitle')}</h2>
+      <p className="hint">{t('admin.approvals.approversHint')}</p>
+      {approvers.isPending && <Spinner />}
+      {approvers.error != null && (
+        <p className="error-text">{t('admin.approvals.approversFailed')}</p>
+      )}
+      {approvers.data && (
+        <ul className="approver-list" data-testid="approvers">
+          {approvers.data.map((admin) => (
+            <li key={admin.phoneNumber}>
+              <Checkbox
+                checked={admin.canApprove}
+                disabled={admin.owner || change.isPending}
+                onChange={(canApprove) => change.mutate({ admin, canApprove })}
+                label={`${admin.name} · ${fmt.phone(admin.phoneNumber)}${admin.owner ? ` (${t('admin.approvals.owner')})` : ''}`}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {change.isSuccess && (
+        <p role="status">
+          {t(
+            change.data.canApprove
+              ? 'admin.approvals.approverSaved'
+              : 'admin.approvals.approverRemoved',
+            {
+              name: change.data.name,
+            },
+          )}
+        </p>
+      )}
+      {change.error != null && (
+        <p className="error-text">
+          {errorMessage(t, change.error, t('admin.approvals.approversFailed'))}
+        </p>
+      )}
+    </section>
   );
 }

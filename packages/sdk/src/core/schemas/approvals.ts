@@ -62,3 +62,17 @@ export const approvalOutcomeSchema = z.object({
 export const approvalSettingsSchema = z.strictObject({
   threshold: z.number().int().min(1).max(10_000_000),
 });
+
+/** An admin and whether they may approve sends; owners always may, and cannot be changed. */
+export const approverSchema = z.object({
+  phoneNumber: z.string(),
+  name: z.string(),
+  owner: z.boolean(),
+  canApprove: z.boolean(),
+});
+export type Approver = z.infer<typeof approverSchema>;
+
+export const approversSchema = z.object({ Items: z.array(approverSchema) });
+
+/** An owner's change to one admin's approval permission. */
+export const approverChangeSchema = z.strictObject({ canApprove: z.boolean() });

@@ -1,8 +1,11 @@
 // Sends waiting for a second admin: the list with each one's review, approve or reject with a
-// note, and the threshold owners change.
+// note, the threshold owners change, and which admins may approve.
 import {
+  type Approver,
   approvalOutcomeSchema,
   approvalSettingsSchema,
+  approverSchema,
+  approversSchema,
   type PendingApprovals,
   pendingApprovalsSchema,
 } from '../../core/schemas/approvals.js';
@@ -33,6 +36,19 @@ export function approvalsResource(http: Requester) {
     },
     setThreshold(threshold: number, options?: RequestOptions) {
       return http.put(`${PATH}/settings`, approvalSettingsSchema, { threshold }, options);
+    },
+    /** Every admin and whether they may approve (owners only). */
+    async approvers(options?: RequestOptions): Promise<Approver[]> {
+      return (await http.get(`${PATH}/approvers`, approversSchema, options)).Items;
+    },
+    /** Gives or takes one admin's approval permission (owners only). */
+    setApprover(phoneNumber: string, canApprove: boolean, options?: RequestOptions) {
+      return http.put(
+        `${PATH}/approvers/${encodeURIComponent(phoneNumber)}`,
+        approverSchema,
+        { canApprove },
+        options,
+      );
     },
   };
 }
