@@ -2,7 +2,6 @@
 // to faster drivers, refused by which rules, and how fast the catcher reacted; an admin reads the
 // same for one driver or across all drivers.
 import {
-  MAX_PHONE_LENGTH,
   normalizePhone,
   type Outcomes,
   outcomesResponseSchema,
@@ -10,22 +9,13 @@ import {
 } from '@blockcatch/sdk';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../http/errors.js';
+import { phoneParamSchema } from '../http/phone-param.js';
 import type { Queryable } from '../storage/db.js';
 import { countOutcomes } from '../storage/driver-outcomes.js';
 import { findUserByPhone } from '../storage/users.js';
 
 const DAY_MS = 86_400_000;
-
-const phoneParamSchema = z.strictObject({
-  phone: z
-    .string()
-    .max(MAX_PHONE_LENGTH, { abort: true })
-    .refine((value) => normalizePhone(value) !== null, {
-      message: 'expected a US phone number such as +15125550100',
-    }),
-});
 
 /** The last 24 hours and the last 7 days before `now`, for one driver or (null) all of them. */
 async function readOutcomes(db: Queryable, userId: string | null, now: number): Promise<Outcomes> {

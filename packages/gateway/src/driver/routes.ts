@@ -14,7 +14,6 @@ import {
   endOfDay,
   filterPreviewResponseSchema,
   latencyResponseSchema,
-  MAX_PHONE_LENGTH,
   normalizePhone,
   type OfferItem,
   offersQuerySchema,
@@ -32,10 +31,10 @@ import {
 } from '@blockcatch/sdk';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { GatewayConfig } from '../config.js';
 import { refundLimit, spendLimits } from '../http/counted-limits.js';
 import { ApiError, invalid, notFound, quote } from '../http/errors.js';
+import { phoneParamSchema } from '../http/phone-param.js';
 import type { CredentialCipher } from '../platform/credential-cipher.js';
 import { type DeliveryPlatform, PlatformError, type PlatformSession } from '../platform/types.js';
 import type { Db } from '../storage/db.js';
@@ -65,16 +64,6 @@ const DAY_MS = 86_400_000;
 /** The most recorded offers one preview replays (the newest): bounds its time and memory. */
 const MAX_PREVIEW_OFFERS = 50_000;
 const SYSTEM_OFF_MESSAGE = "You must turn on the system to use I've arrived";
-
-/** The `{phone}` of the admin's per-driver paths; bodies and queries are the SDK's schemas. */
-const phoneParamSchema = z.strictObject({
-  phone: z
-    .string()
-    .max(MAX_PHONE_LENGTH, { abort: true })
-    .refine((value) => normalizePhone(value) !== null, {
-      message: 'expected a US phone number such as +15125550100',
-    }),
-});
 
 export interface DriverRouteDeps {
   db: Db;

@@ -8,7 +8,6 @@ import {
   approverChangeSchema,
   approverSchema,
   approversSchema,
-  MAX_PHONE_LENGTH,
   normalizePhone,
   type PendingApproval,
   pendingApprovalsSchema,
@@ -21,6 +20,7 @@ import { isOwner, type Principal } from '../api/authenticate.js';
 import type { GatewayConfig } from '../config.js';
 import { noteAudit } from '../http/audit.js';
 import { ApiError, conflict, forbidden, invalid, notFound, quote } from '../http/errors.js';
+import { phoneParamSchema } from '../http/phone-param.js';
 import type { Db } from '../storage/db.js';
 import {
   type ApprovalReview,
@@ -36,14 +36,6 @@ import { listAdmins, setApprovalPermission } from '../storage/users.js';
 const PATH = '/api/flex/v1/admin/send-approvals';
 const MAX_PENDING = 200;
 const jobParamsSchema = z.strictObject({ id: z.string().min(1).max(100) });
-const phoneParamsSchema = z.strictObject({
-  phone: z
-    .string()
-    .max(MAX_PHONE_LENGTH, { abort: true })
-    .refine((value) => normalizePhone(value) !== null, {
-      message: 'expected a US phone number such as +15125550100',
-    }),
-});
 
 /** Owners, and admins given the approval permission. */
 function mayApprove(principal: Principal): boolean {
@@ -206,7 +198,7 @@ export function registerApprovalRoutes(
     {
       config: { auth: 'owner', audit: 'role.change' },
       schema: {
-        params: phoneParamsSchema,
+        params: phoneParamSchema,
         body: approverChangeSchema,
         response: { 200: approverSchema },
       },
