@@ -1,32 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvField, csvLine, startsLikeFormula } from './csv.js';
+import { readLine } from './csv-reader.test-helper.js';
 
 const TRIGGERS = ['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20'];
-
-/** RFC 4180 fields of one line written by csvLine (its `\n` dropped): the reader a spreadsheet is. */
-function readLine(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  const body = line.slice(0, -1);
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      fields.push(field);
-      field = '';
-    } else field += c;
-  }
-  fields.push(field);
-  return fields;
-}
 
 describe('csvField', () => {
   it.each(TRIGGERS)('prefixes a field starting with %j with an apostrophe', (trigger) => {

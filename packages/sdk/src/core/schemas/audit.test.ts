@@ -1,31 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { startsLikeFormula } from '../csv.js';
+import { readLine } from '../csv-reader.test-helper.js';
 import { AUDIT_ACTIONS, type AuditEvent, auditCsvLine } from './audit.js';
-
-/** The fields of one CSV line, as a spreadsheet reads them (RFC 4180). */
-function readLine(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  const body = line.slice(0, -1);
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      fields.push(field);
-      field = '';
-    } else field += c;
-  }
-  fields.push(field);
-  return fields;
-}
 
 const event = (over: Partial<AuditEvent>): AuditEvent => ({
   id: 7,
