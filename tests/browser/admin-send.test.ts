@@ -12,7 +12,7 @@ import {
 import { filterAudience, normalizePhone } from '@blockcatch/sdk';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildInviteeList } from '../../web/src/hooks/admin/invitee-list.js';
+import { buildInviteeList } from '../../web/src/lib/admin/invitee-list.js';
 import { eventually } from '../support/eventually.js';
 import {
   ADMIN,

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from './App.js';
-import { LAST_USER_SUFFIX, SESSION_PREFIX } from './hooks/loadSdk.js';
 import { LANGUAGE_STORAGE_KEY } from './i18n.js';
+import { LAST_USER_SUFFIX, SESSION_PREFIX } from './lib/loadSdk.js';
 
 function AtLanding({ children }: { children: ReactNode }) {
   return <StaticRouter location="/">{children}</StaticRouter>;

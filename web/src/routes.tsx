@@ -8,8 +8,8 @@ import { type RouteObject, useRoutes } from 'react-router';
 import { ErrorPage } from './components/ErrorPage.js';
 import { RequireAdmin, RequireSession, SetupRedirect } from './components/Guards.js';
 import { Shell } from './components/Shell.js';
+import LandingPage from './features/public/LandingPage.js';
 import { loadPageCatalogue } from './i18n.js';
-import LandingPage from './routes/public/LandingPage.js';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 /**
@@ -65,52 +65,73 @@ const routes: RouteObject[] = [
           </SetupRedirect>
         ),
       },
-      entry('login', () => import('./routes/auth/LoginPage.js')),
-      entry('register', () => import('./routes/auth/RegisterPage.js')),
-      open('forgot-password', () => import('./routes/auth/ForgotPasswordPage.js')),
-      open('confirm-account', () => import('./routes/auth/ConfirmAccountPage.js')),
-      open('faqs', () => import('./routes/public/FaqsPage.js')),
-      open('terms', () => import('./routes/public/TermsPage.js')),
-      open('contact', () => import('./routes/public/ContactPage.js')),
-      driver('payment', '/payment', () => import('./routes/flex/PaymentPage.js')),
+      entry('login', () => import('./features/auth/LoginPage.js')),
+      entry('register', () => import('./features/auth/RegisterPage.js')),
+      open('forgot-password', () => import('./features/auth/ForgotPasswordPage.js')),
+      open('confirm-account', () => import('./features/auth/ConfirmAccountPage.js')),
+      open('faqs', () => import('./features/public/FaqsPage.js')),
+      open('terms', () => import('./features/public/TermsPage.js')),
+      open('contact', () => import('./features/support/ContactPage.js')),
+      driver('payment', '/payment', () => import('./features/billing/PaymentPage.js')),
       // At the payment step: a driver whose renewal failed must reach it to update the card.
-      driver('flex/billing', '/payment', () => import('./routes/flex/BillingPage.js')),
-      driver('flex/login', null, () => import('./routes/flex/ConnectPage.js')),
-      driver('flex/otp', null, () => import('./routes/flex/OtpPage.js')),
-      driver('flex/confirm', null, () => import('./routes/flex/ConnectedPage.js')),
-      driver('flex/settings', '/flex/settings', () => import('./routes/flex/SettingsPage.js')),
-      driver('flex/dashboard', '/flex/dashboard', () => import('./routes/flex/DashboardPage.js')),
-      driver('flex/invite', '/flex/dashboard', () => import('./routes/flex/InvitePage.js')),
+      driver('flex/billing', '/payment', () => import('./features/billing/BillingPage.js')),
+      driver('flex/login', null, () => import('./features/connect/ConnectPage.js')),
+      driver('flex/otp', null, () => import('./features/connect/OtpPage.js')),
+      driver('flex/confirm', null, () => import('./features/connect/ConnectedPage.js')),
+      driver('flex/settings', '/flex/settings', () => import('./features/filters/SettingsPage.js')),
+      driver(
+        'flex/dashboard',
+        '/flex/dashboard',
+        () => import('./features/dashboard/DashboardPage.js'),
+      ),
+      driver(
+        'flex/invite',
+        '/flex/dashboard',
+        () => import('./features/invitations/InvitePage.js'),
+      ),
       driver(
         'flex/invite/:phoneNumber',
         '/flex/dashboard',
-        () => import('./routes/flex/InvitePage.js'),
+        () => import('./features/invitations/InvitePage.js'),
       ),
-      driver('flex/calendar', '/flex/dashboard', () => import('./routes/flex/CalendarPage.js')),
+      driver(
+        'flex/calendar',
+        '/flex/dashboard',
+        () => import('./features/calendar/CalendarPage.js'),
+      ),
       driver(
         'flex/calendar/:phoneNumber',
         '/flex/dashboard',
-        () => import('./routes/flex/CalendarPage.js'),
+        () => import('./features/calendar/CalendarPage.js'),
       ),
-      driver('flex/reseller', '/flex/dashboard', () => import('./routes/flex/ResellerPage.js')),
+      driver(
+        'flex/reseller',
+        '/flex/dashboard',
+        () => import('./features/reseller/ResellerPage.js'),
+      ),
       {
         path: 'admin',
-        element: <RequireAdmin>{page(() => import('./routes/admin/AdminShell.js'))}</RequireAdmin>,
+        element: (
+          <RequireAdmin>{page(() => import('./features/admin-home/AdminShell.js'))}</RequireAdmin>
+        ),
         children: [
-          { index: true, element: page(() => import('./routes/admin/AdminDashboardPage.js')) },
-          open('users', () => import('./routes/admin/UsersPage.js')),
-          open('users/:id', () => import('./routes/admin/UserDetailPage.js')),
-          open('users/:id/dashboard', () => import('./routes/admin/UserDashboardPage.js')),
-          open('tools', () => import('./routes/admin/ToolsPage.js')),
-          open('billing', () => import('./routes/admin/BillingPage.js')),
-          open('invitations', () => import('./routes/admin/InvitationsPage.js')),
-          open('notifications', () => import('./routes/admin/NotificationsPage.js')),
-          open('leads', () => import('./routes/admin/LeadsPage.js')),
-          open('tokens', () => import('./routes/admin/TokensPage.js')),
-          open('audit', () => import('./routes/admin/AuditPage.js')),
-          open('approvals', () => import('./routes/admin/ApprovalsPage.js')),
-          open('sends', () => import('./routes/admin/SendsPage.js')),
-          open('support', () => import('./routes/admin/SupportPage.js')),
+          {
+            index: true,
+            element: page(() => import('./features/admin-home/AdminDashboardPage.js')),
+          },
+          open('users', () => import('./features/users/UsersPage.js')),
+          open('users/:id', () => import('./features/users/UserDetailPage.js')),
+          open('users/:id/dashboard', () => import('./features/users/UserDashboardPage.js')),
+          open('tools', () => import('./features/sending/ToolsPage.js')),
+          open('billing', () => import('./features/billing/AdminBillingPage.js')),
+          open('invitations', () => import('./features/invitations/InvitationsPage.js')),
+          open('notifications', () => import('./features/sending/NotificationsPage.js')),
+          open('leads', () => import('./features/invitations/LeadsPage.js')),
+          open('tokens', () => import('./features/tokens/TokensPage.js')),
+          open('audit', () => import('./features/audit/AuditPage.js')),
+          open('approvals', () => import('./features/sending/ApprovalsPage.js')),
+          open('sends', () => import('./features/sending/SendsPage.js')),
+          open('support', () => import('./features/support/SupportInboxPage.js')),
         ],
       },
       { path: '*', element: <ErrorPage notFound /> },

@@ -2,8 +2,8 @@
 import { nextRouteForUser, type SignedInRoute } from '@blockcatch/sdk';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { loadSdk } from '../hooks/loadSdk.js';
 import { useAuth } from '../hooks/useAuth.js';
+import { loadSdk } from '../lib/loadSdk.js';
 import { LoadingOverlay } from './LoadingOverlay.js';
 
 /** Pages that need a session: anonymous visitors go to /. */

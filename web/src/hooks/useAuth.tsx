@@ -1,7 +1,7 @@
 // The signed-in state shared by every route: session, the gateway's user, and the actions on them.
 import type { Session, SignedInUser } from '@blockcatch/sdk';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
-import { hasStoredSession, loadSdk } from './loadSdk.js';
+import { hasStoredSession, loadSdk } from '../lib/loadSdk.js';
 
 export type AuthState =
   | { status: 'loading' }

@@ -3,7 +3,7 @@
 import { localTimeZone } from '@blockcatch/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { driverQueries } from './queries.js';
+import { driverQueries } from '../lib/queries.js';
 import { type Formatters, useFormat } from './useFormat.js';
 
 /**

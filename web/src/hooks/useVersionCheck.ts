@@ -1,7 +1,7 @@
 // Polls the gateway's health for the deployment's version id; a different id
 // than the one this page loaded with means a new version is out.
 import { useEffect, useState } from 'react';
-import { loadSdk } from './loadSdk.js';
+import { loadSdk } from '../lib/loadSdk.js';
 
 const VERSION_POLL_MS = 60_000;
 const FIRST_CHECK_DELAY_MS = 3_000;

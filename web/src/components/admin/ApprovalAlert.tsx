@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { adminQueries } from '../../hooks/queries.js';
+import { adminQueries } from '../../lib/queries.js';
 
 export function ApprovalAlert() {
   const { t } = useTranslation();

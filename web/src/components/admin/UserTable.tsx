@@ -6,10 +6,10 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
 import { memo, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Marks, SkipReason } from '../../hooks/admin/review-marks.js';
-import type { Selection } from '../../hooks/admin/selection.js';
-import type { SortColumn, SortDirection } from '../../hooks/admin/user-sorting.js';
 import { type Formatters, useFormat } from '../../hooks/useFormat.js';
+import type { Marks, SkipReason } from '../../lib/admin/review-marks.js';
+import type { Selection } from '../../lib/admin/selection.js';
+import type { SortColumn, SortDirection } from '../../lib/admin/user-sorting.js';
 import { Badge } from '../ui/Badge.js';
 import { Checkbox } from '../ui/Checkbox.js';
 

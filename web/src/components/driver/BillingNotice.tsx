@@ -4,8 +4,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { billingQueries } from '../../hooks/queries.js';
-import { declineText } from '../../routes/flex/declineText.js';
+import { declineText } from '../../lib/declineText.js';
+import { billingQueries } from '../../lib/queries.js';
 
 export function BillingNotice() {
   const { t } = useTranslation();

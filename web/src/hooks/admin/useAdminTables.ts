@@ -2,7 +2,7 @@
 // request and one cache entry; a failed load is retried when the screen is opened again.
 import type { Product } from '@blockcatch/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { adminQueries } from '../queries.js';
+import { adminQueries } from '../../lib/queries.js';
 
 export function useUsers(product: Product) {
   return useQuery(adminQueries.users(product));
