@@ -37,23 +37,45 @@ const FIXED_NOW = new Date('2026-11-26T16:00:00Z');
 const SERVICE_END = Date.parse('2036-01-15T17:00:00Z');
 
 type Role = 'visitor' | 'driver' | 'owner';
-const SCREENS: { role: Role; path: string; name: string; ready: string }[] = [
-  { role: 'visitor', path: '/', name: 'landing', ready: 'h1' },
-  { role: 'visitor', path: '/contact', name: 'contact', ready: '.contact-aside' },
-  { role: 'visitor', path: '/faqs', name: 'faqs', ready: '.faq' },
-  // Not the Filters page or the calendar yet: what every driver's offers showed and the calendar
-  // feed's box load after the page and moved their height between runs (by 20 to 100 px); their
-  // layouts are asserted in filters.test.ts and calendar.test.ts instead.
+/** A screen is photographed once every `ready` selector is on the page. */
+const SCREENS: { role: Role; path: string; name: string; ready: string[] }[] = [
+  { role: 'visitor', path: '/', name: 'landing', ready: ['h1'] },
+  { role: 'visitor', path: '/contact', name: 'contact', ready: ['.contact-aside'] },
+  { role: 'visitor', path: '/faqs', name: 'faqs', ready: ['.faq'] },
+  // The Filters page and the calendar load parts after the page (the preview of what the filters
+  // would have caught, station insight, consent, the calendar feed); each is waited for, and with
+  // no offers recorded and the catcher off they show the same thing on every run.
+  {
+    role: 'driver',
+    path: '/flex/settings',
+    name: 'filters',
+    ready: [
+      '[data-testid=filter-preview]:not(:empty)',
+      '.station-insight',
+      '[data-testid=marketing-status]:not(:empty)',
+    ],
+  },
+  {
+    role: 'driver',
+    path: '/flex/calendar',
+    name: 'calendar',
+    ready: ['[data-testid=week-totals]', '.calendar-feed .actions .primary:enabled'],
+  },
   // Not the users or invitations tables: the fixtures' dates follow the day the gateway seeds, and
   // its sweep turns users lapsed as real days pass.
-  { role: 'owner', path: '/admin/support', name: 'admin-support', ready: '.admin-page p.muted' },
+  { role: 'owner', path: '/admin/support', name: 'admin-support', ready: ['.admin-page p.muted'] },
 ];
 
 let sandbox: BrowserSandbox;
 const sessions: Partial<Record<Role, StorageState>> = {};
 
 beforeAll(async () => {
-  sandbox = await startBrowserSandbox();
+  // The catcher and the sandbox's offers off: a block won or an offer seen would change the
+  // Filters page's preview and the calendar between runs.
+  sandbox = await startBrowserSandbox({
+    catcher: { enabled: false },
+    sandboxPlatform: { failureRate: 0, offerIntervalMs: 0 },
+  });
   const db = sandbox.gateway.db;
   const [driver] = await db.query<{ id: string }>(
     `UPDATE users SET expiration_ts = $2, good_standing = true, status = 'stop'
@@ -81,11 +103,13 @@ async function steadyScreenshot(page: Page): Promise<Buffer> {
   throw new Error('the screen kept changing across 10 screenshots');
 }
 
-async function open(tab: TestPage, path: string, ready: string): Promise<void> {
+async function open(tab: TestPage, path: string, ready: readonly string[]): Promise<void> {
   await tab.page.goto(path);
   await tab.quiet();
   await settled(tab.page);
-  await tab.page.locator(ready).first().waitFor({ timeout: 15_000 });
+  for (const selector of ready) {
+    await tab.page.locator(selector).first().waitFor({ state: 'attached', timeout: 15_000 });
+  }
   await tab.quiet();
   await tab.page.evaluate(async () => {
     await document.fonts.ready;
