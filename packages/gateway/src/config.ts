@@ -533,8 +533,47 @@ export const configSchema = z.object({
     .default(60_000)
     .register(settings, {
       env: 'BLOCKCATCH_GOOD_STANDING_SWEEP_MS',
-      doc: "How often the billing sweep runs: the sandbox processor's renewals and dunning retries, referral credit owed to the processor, and drivers whose paid time ran out losing good standing; `0` turns it off.",
+      doc: "How often the billing sweep runs: the sandbox processor's renewals and dunning retries, referral credit owed to the processor, drivers whose paid time ran out losing good standing, and (at most hourly) the weekly credit for lost hours; `0` turns it off.",
     }),
+  /** Credit for lost hours (docs/product.md): what counts as lost, and the weekly credit. */
+  lostHours: z
+    .object({
+      enabled: z.boolean().default(true).register(settings, {
+        env: 'BLOCKCATCH_CREDIT_LOST_HOURS',
+        doc: "Scheduled time lost through no fault of the driver's (platform outages, long throttling, the gateway down) is credited as service time the day after each week ends (Monday to Sunday in the driver's zone); `off` still records it but credits nothing.",
+        read: 'on-off',
+        fix: 'use on or off',
+      }),
+      minimumMinutes: z.coerce.number().int().min(1).max(10_080).default(60).register(settings, {
+        env: 'BLOCKCATCH_CREDIT_MIN_MINUTES',
+        doc: "A week's lost time is credited only when it comes to at least this many minutes.",
+      }),
+      failuresToCount: z.coerce.number().int().min(1).max(100).default(3).register(settings, {
+        env: 'BLOCKCATCH_CREDIT_FAILURES',
+        doc: "This many failed polls in a row (the platform's 5xx or no answer) make a platform outage for the driver, lost from the first failure to the next answer.",
+      }),
+      throttleMinMs: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(86_400_000)
+        .default(900_000)
+        .register(settings, {
+          env: 'BLOCKCATCH_CREDIT_THROTTLE_MIN_MS',
+          doc: 'The platform throttling a driver without a break for at least this long is lost time, all of it; shorter throttling is routine.',
+        }),
+      heartbeatMs: z.coerce
+        .number()
+        .int()
+        .min(1000)
+        .max(3_600_000)
+        .default(60_000)
+        .register(settings, {
+          env: 'BLOCKCATCH_HEARTBEAT_MS',
+          doc: 'How often each gateway process marks that it runs; a start finding the last mark older than two of these records the gap as the gateway down for the drivers it was searching for.',
+        }),
+    })
+    .prefault({}),
   /** The sandbox delivery platform (platform/sandbox.ts); tests turn the generator and 5xx off. */
   sandboxPlatform: z
     .object({

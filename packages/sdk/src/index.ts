@@ -81,6 +81,14 @@ export {
 } from './core/keywords.js';
 export { summarizeLatency } from './core/latency.js';
 export {
+  creditExpiration,
+  type LostHoursRules,
+  type LostStretch,
+  type LostTimeReason,
+  lostHoursInWeek,
+  weeksTouched,
+} from './core/lost-hours.js';
+export {
   compareForTaking,
   createOfferMatcher,
   everyDay,
@@ -220,6 +228,7 @@ export {
   invitationSchema,
   invitationsResponseSchema,
   isoDaySchema,
+  type LostHoursCredit,
   MAX_BLOCK_HOURS,
   MAX_EMAIL_LENGTH,
   MAX_HOURS_PER_DAY,

@@ -68,9 +68,22 @@ export interface DriverPollingDeps {
   onVerificationRequired(userId: string): void;
   /** The platform throttles this account's polls until `until` (epoch ms). */
   onThrottled?(userId: string, until: number): void;
+  /**
+   * A stretch of trouble ended (an answer came, or the driver stopped being polled): the platform
+   * failing (`failures` polls in a row) or throttling, from the first such poll to `end`.
+   */
+  onTroubleEnded?(userId: string, trouble: PollTrouble): void;
   onError(error: unknown): void;
   now?: () => number;
   random?: () => number;
+}
+
+export interface PollTrouble {
+  kind: 'failing' | 'throttled';
+  start: number;
+  end: number;
+  /** Failed polls in the stretch ('failing'). */
+  failures: number;
 }
 
 /** What only some drivers have at a time: kept apart so the idle ones cost nothing for it. */
@@ -90,6 +103,9 @@ const ANNOUNCED = 2;
 const STOPPED = 4;
 /** `remove` waits for the poll in flight. */
 const AWAITED = 8;
+/** In a stretch of the platform failing (5xx, no answer) or throttling, since `troubleSince`. */
+const FAILING = 16;
+const THROTTLED = 32;
 
 /** Typed arrays grow by this many drivers, so the slack stays small. */
 const GROWTH = 16_384;
@@ -113,6 +129,8 @@ export function createDriverPolling(deps: DriverPollingDeps): DriverPolling {
   let earliest = new Float64Array(0);
   let filtersSavedAt = new Float64Array(0);
   let failures = new Uint8Array(0);
+  let troubleSince = new Float64Array(0);
+  let troubleFailures = new Uint8Array(0);
   let flags = new Uint8Array(0);
 
   function allocate(): number {
@@ -124,6 +142,8 @@ export function createDriverPolling(deps: DriverPollingDeps): DriverPolling {
       earliest = grown(earliest, new Float64Array(length));
       filtersSavedAt = grown(filtersSavedAt, new Float64Array(length));
       failures = grown(failures, new Uint8Array(length));
+      troubleSince = grown(troubleSince, new Float64Array(length));
+      troubleFailures = grown(troubleFailures, new Uint8Array(length));
       flags = grown(flags, new Uint8Array(length));
     }
     return slot;
@@ -152,6 +172,7 @@ export function createDriverPolling(deps: DriverPollingDeps): DriverPolling {
 
   function answered(slot: number, offers: PlatformOffer[]): Promise<void> | undefined {
     failures[slot] = 0;
+    if (flags[slot]! & (FAILING | THROTTLED)) endTrouble(slot);
     // Nothing listed and nothing remembered: the common case, settled without a decision.
     if (offers.length === 0 && offersOf.get(slot)?.seen == null) {
       finish(slot, okDelay(slot));
@@ -184,8 +205,33 @@ export function createDriverPolling(deps: DriverPollingDeps): DriverPolling {
     else wheel.schedule(slot, now() + delay);
   }
 
+  /** Reports the stretch of trouble the driver is in as over now. */
+  function endTrouble(slot: number): void {
+    const state = flags[slot]!;
+    if (!(state & (FAILING | THROTTLED))) return;
+    flags[slot] = state & ~(FAILING | THROTTLED);
+    deps.onTroubleEnded?.(userIds[slot]!, {
+      kind: state & FAILING ? 'failing' : 'throttled',
+      start: troubleSince[slot]!,
+      end: now(),
+      failures: troubleFailures[slot]!,
+    });
+  }
+
+  /** Starts (or goes on with) a stretch of trouble of one kind; another kind's stretch ends. */
+  function inTrouble(slot: number, kind: typeof FAILING | typeof THROTTLED): void {
+    if (!(flags[slot]! & kind)) {
+      endTrouble(slot);
+      flags[slot]! |= kind;
+      troubleSince[slot] = now();
+      troubleFailures[slot] = 0;
+    }
+    if (kind === FAILING) troubleFailures[slot] = Math.min(255, troubleFailures[slot]! + 1);
+  }
+
   function stop(slot: number): void {
     if (flags[slot]! & STOPPED) return;
+    endTrouble(slot);
     flags[slot]! |= STOPPED;
     wheel.cancel(slot);
     matchers.release(matcherOf[slot]!);
@@ -210,6 +256,7 @@ export function createDriverPolling(deps: DriverPollingDeps): DriverPolling {
       return 0;
     }
     if (error instanceof PlatformError && error.kind === 'throttled') {
+      inTrouble(slot, THROTTLED);
       const delay = block(
         slot,
         delayAfter({ kind: 'throttled', retryAfterMs: error.retryAfterMs ?? 1000 }, options),
@@ -241,6 +288,7 @@ export function createDriverPolling(deps: DriverPollingDeps): DriverPolling {
       }
     }
     failures[slot] = Math.min(255, failures[slot]! + 1);
+    if (error instanceof PlatformError && error.kind === 'unavailable') inTrouble(slot, FAILING);
     if (!(error instanceof PlatformError)) deps.onError(error);
     return block(
       slot,

@@ -25,7 +25,9 @@ import {
   updateLinkSession,
 } from '../storage/driver-links.js';
 import { listRecentWonBlocks, type OfferRecord, recordOffers } from '../storage/driver-offers.js';
+import { beat, recordDowntimeAtStart, recordLostTime } from '../storage/lost-time.js';
 import { createDriverPolling, type PollerOptions } from './driver-polling.js';
+import { type LostTimeRules, lostStretchOf } from './lost-time.js';
 import { createCatcherMetrics } from './metrics.js';
 
 /** Offer records kept while the database cannot be reached; the oldest go first past it. */
@@ -40,6 +42,11 @@ export interface CatcherOptions extends PollerOptions {
   flushMs: number;
   /** A throttle at least this long is reported as an event (shorter ones are routine). */
   throttleAlertMinMs?: number;
+  /**
+   * What counts as lost time for credit (docs/product.md, 'Credit for lost hours'), and how often
+   * the process marks that it runs; unset, nothing is recorded.
+   */
+  lostTime?: LostTimeRules & { heartbeatMs: number };
 }
 
 export interface Catcher {
@@ -79,6 +86,8 @@ export function createCatcher(deps: {
   const onEvent = deps.onEvent ?? (() => {});
   const holderId = deps.holderId ?? `gw-${process.pid}-${randomUUID().slice(0, 8)}`;
   const stopping = new Set<Promise<void>>();
+  /** Lost time being written: stop and settle wait for it. */
+  const lostTimeWrites = new Set<Promise<void>>();
   const metrics = deps.metrics
     ? createCatcherMetrics(deps.metrics, () => polling.size())
     : undefined;
@@ -150,10 +159,20 @@ export function createCatcher(deps: {
       );
     },
     onError: (error) => log.error({ err: error }, 'poll failed'),
+    onTroubleEnded: (userId, trouble) => {
+      const stretch = options.lostTime ? lostStretchOf(trouble, options.lostTime) : null;
+      if (!stretch) return;
+      const written = recordLostTime(db, userId, stretch).catch((error) =>
+        log.error({ err: error }, 'could not record lost time'),
+      );
+      lostTimeWrites.add(written);
+      void written.finally(() => lostTimeWrites.delete(written));
+    },
   });
   let pending: OfferRecord[] = [];
   let flushFailing = false;
   let roundTimer: NodeJS.Timeout | null = null;
+  let heartbeatTimer: NodeJS.Timeout | null = null;
   let flushTimer: NodeJS.Timeout | null = null;
   let round: Promise<void> | null = null;
   let again = false;
@@ -293,6 +312,21 @@ export function createCatcher(deps: {
       };
       tick();
       runRound();
+      const lostTime = options.lostTime;
+      if (lostTime) {
+        // A last mark older than two beats means no gateway ran in between (docs/product.md).
+        void recordDowntimeAtStart(db, { now: now(), downAfterMs: 2 * lostTime.heartbeatMs })
+          .then((down) => {
+            if (down) log.warn(down, 'the gateway was down: recorded as lost time');
+          })
+          .catch((error) => log.error({ err: error }, 'could not read the heartbeat'));
+        heartbeatTimer = setInterval(() => {
+          void beat(db, now()).catch((error) =>
+            log.error({ err: error }, 'could not write the heartbeat'),
+          );
+        }, lostTime.heartbeatMs);
+        heartbeatTimer.unref();
+      }
     },
     async stop() {
       if (!running) return;
@@ -300,11 +334,20 @@ export function createCatcher(deps: {
       unsubscribe?.();
       if (roundTimer) clearTimeout(roundTimer);
       if (flushTimer) clearTimeout(flushTimer);
+      if (heartbeatTimer) clearInterval(heartbeatTimer);
       roundTimer = null;
       flushTimer = null;
+      heartbeatTimer = null;
       await Promise.all(polling.userIds().map(stopPoller));
       await round;
       await flush();
+      await Promise.all(lostTimeWrites);
+      // The gateway is down from here until a process starts again.
+      if (options.lostTime) {
+        await beat(db, now()).catch((error) =>
+          log.error({ err: error }, 'could not write the heartbeat'),
+        );
+      }
       await releaseHolder(db, holderId).catch((error) =>
         log.error({ err: error }, 'could not release leases'),
       );
@@ -315,6 +358,7 @@ export function createCatcher(deps: {
       await round;
       await Promise.all(stopping);
       await flush();
+      await Promise.all(lostTimeWrites);
     },
   };
 }

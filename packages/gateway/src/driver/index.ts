@@ -70,6 +70,7 @@ export async function createDriverService(deps: {
       ...config.catcher,
       flushMs: 100,
       throttleAlertMinMs: config.alerts.throttleAlertMinMs,
+      lostTime: config.lostHours,
     },
     ...(deps.onEvent ? { onEvent: deps.onEvent } : {}),
     ...(deps.metrics ? { metrics: deps.metrics } : {}),

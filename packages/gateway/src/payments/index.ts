@@ -1,11 +1,13 @@
 // Weekly payments: the processor the settings choose (the sandbox's hosted test pages, or Stripe),
 // the payment service and its routes, the processor's webhook, and the billing sweep: the
 // sandbox's billing clock (renewals, dunning retries, ends at the period end), referral credit
-// owed to the processor, and good standing taken from drivers whose paid time ran out.
+// owed to the processor, good standing taken from drivers whose paid time ran out, and the weekly
+// credit for lost hours (lost-hours.ts).
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
 import type { PaymentRecord } from '../storage/payments.js';
+import { creditLostHours } from './lost-hours.js';
 import { registerPaymentRoutes } from './routes.js';
 import { registerSandboxPages } from './sandbox-pages.js';
 import { createSandboxProcessor, type SandboxProcessor } from './sandbox-provider.js';
@@ -57,12 +59,20 @@ export function createPayments(deps: {
     ...(deps.onPaymentFailed ? { onFailed: deps.onPaymentFailed } : {}),
   });
 
+  /** The billing clock's hour the lost hours were last credited in: once an hour is enough. */
+  let creditedHour = Number.NaN;
+
   async function sweep(): Promise<number> {
     if (sandbox) {
       await sandbox.redeliver();
       await sandbox.advance(now());
     }
     await service.pushCredits();
+    const hour = Math.floor(now() / 3_600_000);
+    if (hour !== creditedHour) {
+      await creditLostHours(db, { now: now(), rules: config.lostHours });
+      creditedHour = hour;
+    }
     return sweepLapsedStanding(db, now());
   }
 

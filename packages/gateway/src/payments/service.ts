@@ -33,6 +33,7 @@ import {
   upsertSubscription,
 } from '../storage/billing.js';
 import type { Db } from '../storage/db.js';
+import { listLostHoursCredits } from '../storage/lost-hours-credits.js';
 import {
   findPayment,
   listPaymentsOfUser,
@@ -129,7 +130,7 @@ export function createPaymentService(deps: {
   }
 
   async function summary(user: UserRecord): Promise<BillingSummary> {
-    const [subscription, payments, credits, fresh] = await Promise.all([
+    const [subscription, payments, credits, fresh, lostHoursCredits] = await Promise.all([
       currentSubscription(db, user.id),
       listPaymentsOfUser(db, user.id),
       listCredits(db, user.id),
@@ -137,6 +138,7 @@ export function createPaymentService(deps: {
         'SELECT expiration_ts, good_standing FROM users WHERE id = $1',
         [user.id],
       ),
+      listLostHoursCredits(db, user.id),
     ]);
     return {
       provider: name,
@@ -149,6 +151,7 @@ export function createPaymentService(deps: {
         credits.filter((c) => !c.pushed).reduce((n, c) => n + c.weeks, 0),
       credits: credits.map((c) => ({ weeks: c.weeks, createdTimestamp: c.created_ts })),
       invoices: payments.map(toPayment),
+      lostHoursCredits,
     };
   }
 

@@ -81,6 +81,8 @@ export interface SandboxPlatform extends DeliveryPlatform {
   requireVerification(phoneNumber: string): Promise<boolean>;
   /** Stands for the driver completing the check in the platform's app. */
   completeVerification(phoneNumber: string): Promise<boolean>;
+  /** The sandbox's switch for "the platform is down": every call answers 503 while it is on. */
+  setOutage(down: boolean): void;
   /** Polls and throttled answers per account since start, for tests and the bench. */
   readonly stats: Map<string, { polls: number; throttled: number; failures: number }>;
 }
@@ -146,8 +148,9 @@ export function createSandboxPlatform(deps: {
     return entry;
   };
 
+  let outage = false;
   const maybeFail = (accountId: string) => {
-    if (options.failureRate > 0 && random() < options.failureRate) {
+    if (outage || (options.failureRate > 0 && random() < options.failureRate)) {
       statsOf(accountId).failures++;
       throw new PlatformError('unavailable', 'The delivery platform answered 503.');
     }
@@ -297,6 +300,9 @@ export function createSandboxPlatform(deps: {
     name: 'sandbox',
     stats,
     publishOffer,
+    setOutage(down) {
+      outage = down;
+    },
 
     async listServiceAreas() {
       return SANDBOX_SERVICE_AREAS.map((area) => ({ ...area }));

@@ -220,6 +220,50 @@ export function scheduleSearch(
   return { searching: false, searchFrom: Number.isFinite(next) ? next : null };
 }
 
+/**
+ * The instants in [from, to) that the schedule's windows hold, on the wall clock of its zone as
+ * the matcher reads them (the top of this file): sorted, merged [start, end) stretches. On a
+ * fall-back day a window holds both passes of the repeated times it covers; on a spring-forward
+ * day an edge in the skipped hour falls on the jump.
+ */
+export function scheduleStretches(
+  filters: Pick<DriverFilters, 'weeklySchedule' | 'timeZone'>,
+  from: number,
+  to: number,
+): [number, number][] {
+  if (!(from < to)) return [];
+  const schedule = compileSchedule(filters.weeklySchedule);
+  const calendar = calendarOf(filters.timeZone);
+  const held: [number, number][] = [];
+  const hold = (day: LocalDay, lo: number, hi: number) => {
+    for (const piece of day.pieces) {
+      const midnight = day.wall - piece.offset;
+      const a = Math.max(piece.from, midnight + lo, from);
+      const b = Math.min(piece.to, midnight + hi, to);
+      if (a < b) held.push([a, b]);
+    }
+  };
+  // Yesterday's crossing windows reach into the first day.
+  for (let day = calendar.dayBefore(calendar.dayContaining(from)); day.start < to; ) {
+    const next = calendar.dayAfter(day);
+    const { within, crossing } = schedule[day.weekday]!;
+    for (let j = 0; j < within.length; j += 2) hold(day, within[j]!, within[j + 1]!);
+    for (let j = 0; j < crossing.length; j += 2) {
+      hold(day, crossing[j]!, DAY_MS);
+      hold(next, 0, crossing[j + 1]!);
+    }
+    day = next;
+  }
+  held.sort((x, y) => x[0] - y[0]);
+  const merged: [number, number][] = [];
+  for (const [a, b] of held) {
+    const last = merged.at(-1);
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else merged.push([a, b]);
+  }
+  return merged;
+}
+
 /** A cap in hours as milliseconds, to the millisecond; none is infinite. */
 function capMs(hours: number | undefined): number {
   return hours === undefined ? Number.POSITIVE_INFINITY : Math.round(hours * HOUR_MS);

@@ -25,6 +25,7 @@ import templateApproval from './023_template_approval.js';
 import driverVerification from './030_driver_verification.js';
 import calendarFeeds from './031_calendar_feeds.js';
 import offersBySeen from './032_offers_by_seen.js';
+import lostHours from './033_lost_hours.js';
 import auditLog from './040_audit_log.js';
 import sendApprovals from './041_send_approvals.js';
 import sendResults from './042_send_results.js';
@@ -57,6 +58,7 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '030_driver_verification', sql: driverVerification },
   { id: '031_calendar_feeds', sql: calendarFeeds },
   { id: '032_offers_by_seen', sql: offersBySeen },
+  { id: '033_lost_hours', sql: lostHours },
   { id: '040_audit_log', sql: auditLog },
   { id: '041_send_approvals', sql: sendApprovals },
   { id: '042_send_results', sql: sendResults },

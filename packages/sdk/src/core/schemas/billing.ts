@@ -2,6 +2,7 @@
 // endpoints (packages/gateway/API.md, "Weekly payments" and "Admin billing").
 import { z } from 'zod';
 import { MAX_WEEKS, MIN_WEEKS } from '../billing.js';
+import { LOST_TIME_REASONS } from '../lost-hours.js';
 import { boundedFormat } from './bounds.js';
 import { timestampSchema } from './users.js';
 
@@ -128,6 +129,17 @@ export const billingResponseSchema = z.object({
 });
 export type BillingResponse = z.infer<typeof billingResponseSchema>;
 
+/** One week's credit for lost hours: the week (its Monday in the driver's zone) and why. */
+export const lostHoursCreditSchema = z.object({
+  week: z.iso.date(),
+  /** Service time added, in minutes. */
+  minutes: z.number().int(),
+  /** The minutes by reason, strongest first; they add up to `minutes`. */
+  reasons: z.array(z.object({ reason: z.enum(LOST_TIME_REASONS), minutes: z.number().int() })),
+  createdTimestamp: timestampSchema,
+});
+export type LostHoursCredit = z.infer<typeof lostHoursCreditSchema>;
+
 /** `GET /api/flex/v1/billing`: the driver's own billing page. */
 export const billingSummarySchema = z.object({
   provider: z.enum(['sandbox', 'stripe']),
@@ -141,6 +153,11 @@ export const billingSummarySchema = z.object({
   credits: z.array(z.object({ weeks: z.number().int(), createdTimestamp: timestampSchema })),
   /** Paid and failed charges, newest first, with receipts. */
   invoices: z.array(paymentSchema),
+  /**
+   * Service time credited for scheduled hours lost through no fault of the driver's (platform
+   * outages, long throttling, the gateway down), newest week first (docs/product.md).
+   */
+  lostHoursCredits: z.array(lostHoursCreditSchema),
 });
 export type BillingSummary = z.infer<typeof billingSummarySchema>;
 
