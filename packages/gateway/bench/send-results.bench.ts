@@ -81,6 +81,9 @@ export async function benchSendResults(): Promise<string[]> {
             failed: r.failed,
             failedByReason: r.failedByReason,
             optedOut: r.optedOut,
+            clicks: r.clicks,
+            conversions: r.conversions,
+            revenue: r.revenueCents / 100,
             cost: r.segments * 0.0083,
             final: r.final,
           };

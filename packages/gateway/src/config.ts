@@ -103,6 +103,15 @@ export const configSchema = z.object({
       doc: "The address the deployment is reached at (`https://api.example.com`): the tokens' issuer, and webhooks are verified against it plus the request path, since behind a proxy the Host header is not what the provider called. Every process must share it.",
       defaultText: "unset: the request's own URL",
     }),
+  linkBaseUrl: z
+    .url({ protocol: /^https?$/ })
+    .transform(withoutTrailingSlashes)
+    .optional()
+    .register(settings, {
+      env: 'BLOCKCATCH_LINK_BASE_URL',
+      doc: 'The short-link address marketing SMS links go through (`https://bc.link`), which must reach this gateway: each URL in a marketing text becomes `<this>/l/<code>`, one per recipient, counted when opened. A short domain saves characters and segments.',
+      defaultText: 'the public URL',
+    }),
   webhookSecret: z
     .string()
     .min(16, 'must be at least 16 characters')
@@ -631,6 +640,13 @@ export type GatewayConfig = z.infer<typeof configSchema>;
 /** The address the web app is reached at, for links in texts: the public URL, else the listener's. */
 export function appBaseUrl(config: Pick<GatewayConfig, 'publicUrl' | 'host' | 'port'>): string {
   return config.publicUrl ?? `http://${config.host}:${config.port}`;
+}
+
+/** Where marketing SMS short links point: the link domain, else the web app's address. */
+export function linkBaseUrl(
+  config: Pick<GatewayConfig, 'linkBaseUrl' | 'publicUrl' | 'host' | 'port'>,
+): string {
+  return config.linkBaseUrl ?? appBaseUrl(config);
 }
 export type GatewayConfigInput = z.input<typeof configSchema>;
 

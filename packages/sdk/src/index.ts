@@ -364,6 +364,16 @@ export {
   type TemplateRecipient,
   unboundVariables,
 } from './core/template-variables.js';
+export {
+  findLinks,
+  isLinkCode,
+  LINK_CODE_ALPHABET,
+  LINK_CODE_LENGTH,
+  LINK_PATH,
+  replaceLinks,
+  shortLink,
+  withSampleLinks,
+} from './core/tracked-links.js';
 export { withoutTrailingSlashes } from './core/urls.js';
 export { isEmail } from './core/validation.js';
 export {

@@ -13,6 +13,7 @@ import {
   type TemplateRecipient,
   unboundVariables,
   type WhatsappTemplate,
+  withSampleLinks,
 } from '@blockcatch/sdk';
 import { ApiError, invalid, quote } from '../http/errors.js';
 import type { Queryable } from '../storage/db.js';
@@ -133,8 +134,18 @@ async function recipientZones(
   return rows.map((r) => (r.region && REGION_TIME_ZONES[r.region]) || productTimeZone);
 }
 
-export function composeSms(sorted: SortedNumbers, message: string): ComposedSend {
-  const { segments } = segmentSms(message);
+/**
+ * An SMS to every valid number. With `linkBase` (a marketing send) its addresses go as short links
+ * under it: segments and the preview are measured on the text as recipients will read it, with a
+ * stand-in code of the real codes' length.
+ */
+export function composeSms(
+  sorted: SortedNumbers,
+  message: string,
+  linkBase?: string,
+): ComposedSend {
+  const read = linkBase === undefined ? message : withSampleLinks(message, linkBase);
+  const { segments } = segmentSms(read);
   const to = [...sorted.valid, ...sorted.invalid];
   return {
     recipients: {
@@ -144,7 +155,7 @@ export function composeSms(sorted: SortedNumbers, message: string): ComposedSend
     },
     body: message,
     template: null,
-    preview: sorted.valid[0] ? { to: sorted.valid[0], text: message, variables: {} } : null,
+    preview: sorted.valid[0] ? { to: sorted.valid[0], text: read, variables: {} } : null,
   };
 }
 

@@ -2,10 +2,11 @@
 // delivers through (the outbox by default, or Twilio).
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
-import type { GatewayConfig } from '../config.js';
+import { type GatewayConfig, linkBaseUrl } from '../config.js';
 import type { Db } from '../storage/db.js';
 import { registerApprovalRoutes } from './approval-routes.js';
 import { createEnqueue, type Enqueue } from './enqueue.js';
+import { registerLinkRoute } from './link-routes.js';
 import { createMessagingMetrics, NO_MESSAGING_METRICS } from './metrics.js';
 import { alertOwners } from './owner-alerts.js';
 import { createProvider, senderFor, senderRate, sendersOf } from './providers/index.js';
@@ -68,6 +69,7 @@ export function createMessaging(deps: {
     marketingShare: config.marketingPacePercent / 100,
     marketingSender: sendersOf(config).marketing,
     marketingRules: { consent: config.marketingConsent, weeklyCap: config.marketingWeeklyCap },
+    linkBase: linkBaseUrl(config),
     ...(deps.pauseProbeMs === undefined ? {} : { pauseProbeMs: deps.pauseProbeMs }),
     // The owners are texted (owner-alerts.ts) and the operator gets a log line.
     onSenderPaused: (sender, reason) => {
@@ -114,6 +116,7 @@ export function createMessaging(deps: {
       registerApprovalRoutes(app, { db, config, now, onApproved: () => worker.wake() });
       registerTestSendRoute(app, { db, config, deliver: deliverNow });
       registerSendResultsRoute(app, { db, config, now });
+      registerLinkRoute(app, { db, now });
       registerMessagingRoutes(app, {
         db,
         config,

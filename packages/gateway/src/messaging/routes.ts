@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import {
   approvalReasonFor,
   type Channel,
+  findLinks,
   MAX_PHONE_LENGTH,
   type MsgTemplate,
   normalizePhone,
@@ -22,12 +23,13 @@ import {
   templatesResponseSchema,
   templatesSyncResponseSchema,
   whatsappSendPayloadSchema,
+  withSampleLinks,
 } from '@blockcatch/sdk';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isOwner, type Principal } from '../api/authenticate.js';
-import { appBaseUrl, type GatewayConfig } from '../config.js';
+import { appBaseUrl, type GatewayConfig, linkBaseUrl } from '../config.js';
 import { noteAudit } from '../http/audit.js';
 import { ApiError, forbidden, invalid, notFound, quote } from '../http/errors.js';
 import {
@@ -164,7 +166,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     },
     async (request, reply) => {
       const { principal, body: payload } = request;
-      authorizeSendKind(principal, { channel: 'sms', message: payload.message });
+      authorizeSendKind(principal, { channel: 'sms', message: asRead(payload.message) });
       const answer = await queueSend({
         principal,
         key: request.headers[IDEMPOTENCY_HEADER],
@@ -212,7 +214,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
       authorizeSendKind(
         principal,
         'message' in payload
-          ? { channel: 'sms', message: payload.message }
+          ? { channel: 'sms', message: asRead(payload.message) }
           : { channel: 'whatsapp' },
       );
       const plan = await planSend(principal, key ?? null, payload);
@@ -523,22 +525,30 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     return reason === null ? {} : { approval: reason };
   }
 
+  /**
+   * An admin's SMS is marketing: its addresses go as tracked short links, and it is measured (the
+   * segments permission, segments, cost) as recipients will read it.
+   */
+  function asRead(message: string): string {
+    return withSampleLinks(message, linkBaseUrl(deps.config));
+  }
+
   function segmentsOf(payload: SendPayload): number {
-    return 'message' in payload ? segmentSms(payload.message).segments : 1;
+    return 'message' in payload ? segmentSms(asRead(payload.message)).segments : 1;
   }
 
   /** Estimated provider cost in US dollars of `queued` messages of this content. */
   function costOf(payload: SendPayload, queued: number): number {
     const cost =
       'message' in payload
-        ? queued * segmentSms(payload.message).segments * prices.smsSegment
+        ? queued * segmentSms(asRead(payload.message)).segments * prices.smsSegment
         : queued * prices.whatsappMessage;
     return Math.round(cost * 10_000) / 10_000;
   }
 
   function composeFor(payload: SendPayload, numbers: SortedNumbers): Promise<ComposedSend> {
     return 'message' in payload
-      ? Promise.resolve(composeSms(numbers, payload.message))
+      ? Promise.resolve(composeSms(numbers, payload.message, linkBaseUrl(deps.config)))
       : composeWhatsapp(db, numbers, payload.msgTemplate, deps.config.productTimeZone);
   }
 
@@ -649,6 +659,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
         idempotencyKey: key,
         requestHash: plan.hash,
         content: plan.content,
+        ...('message' in payload ? { links: findLinks(payload.message).map((l) => l.url) } : {}),
         channel,
         body: composed.body,
         template: composed.template,

@@ -51,6 +51,9 @@ export function registerSendResultsRoute(
           failed: r.failed,
           failedByReason: r.failedByReason,
           optedOut: r.optedOut,
+          clicks: r.clicks,
+          conversions: r.conversions,
+          revenue: r.revenueCents / 100,
           cost: Math.round(cost * 10_000) / 10_000,
           final: r.final,
         };

@@ -14,7 +14,13 @@
 // Pace and timing: each sender's segments per second are shared by every process through
 // sender_pace (storage/sender-pace.ts); a message goes when its reserved slot comes. A marketing
 // message due in its recipient's quiet hours goes back to the queue until 8 am in their zone.
-import { quietHoursRelease, regionTimeZone } from '@blockcatch/sdk';
+import {
+  findLinks,
+  quietHoursRelease,
+  regionTimeZone,
+  replaceLinks,
+  shortLink,
+} from '@blockcatch/sdk';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../storage/db.js';
 import { isDatabaseUnreachable } from '../storage/db-availability.js';
@@ -35,6 +41,7 @@ import {
   rememberUndeliverable,
   updateRecipients,
 } from '../storage/send-jobs.js';
+import { findRecipientLinks } from '../storage/send-links.js';
 import { reserveSlots, slowSender } from '../storage/sender-pace.js';
 import { type MessagingMetrics, NO_MESSAGING_METRICS } from './metrics.js';
 import { MAX_ATTEMPTS, retryDelayMs } from './pacing.js';
@@ -64,6 +71,8 @@ export interface WorkerOptions {
    * withdrawn since the send was queued, or the cap reached since, skips it.
    */
   marketingRules?: { consent: boolean; weeklyCap: number };
+  /** Where marketing SMS short links point (BLOCKCATCH_LINK_BASE_URL); unset, texts go as stored. */
+  linkBase?: string;
   /** How often a sender paused for refused credentials tries one message again (default 30 s). */
   pauseProbeMs?: number;
   /** Told once when a sender is paused (refused credentials), and when it resumes. */
@@ -98,6 +107,7 @@ export interface WorkerOptions {
 interface Timing {
   marketingSender: string | undefined;
   marketingRules: { consent: boolean; weeklyCap: number };
+  linkBase: string | undefined;
   pauseProbeMs: number;
   onSenderPaused: (sender: string, reason: string) => void;
   onSenderResumed: (sender: string) => void;
@@ -153,6 +163,7 @@ export function createSendWorker(options: WorkerOptions): SendWorker {
     marketingShare: options.marketingShare ?? 0.8,
     marketingSender: options.marketingSender,
     marketingRules: options.marketingRules ?? { consent: false, weeklyCap: 0 },
+    linkBase: options.linkBase,
     pauseProbeMs: options.pauseProbeMs ?? 30_000,
     onSenderPaused: options.onSenderPaused ?? (() => {}),
     onSenderResumed: options.onSenderResumed ?? (() => {}),
@@ -416,14 +427,17 @@ async function withoutRefusedMarketing(
   };
 }
 
-/** Marketing SMS go out from marketing's own sender when it has one (its pace, its opt-outs). */
+/**
+ * Marketing SMS go out from marketing's own sender when it has one (its pace, its opt-outs), with
+ * each recipient's own short links in place of the addresses.
+ */
 async function claim(
   tx: Queryable,
   limit: number,
   now: number,
   timing: Timing,
 ): Promise<ClaimedRecipient[]> {
-  const claimed = await claimDueRecipients(tx, limit, now);
+  const claimed = await withShortLinks(tx, await claimDueRecipients(tx, limit, now), timing);
   const marketing = timing.marketingSender;
   if (!marketing) return claimed;
   return claimed.map((r) =>
@@ -431,6 +445,29 @@ async function claim(
       ? { ...r, sender: marketing, from: marketing }
       : r,
   );
+}
+
+/** Each marketing SMS with the recipient's codes (made with the send) in place of its addresses. */
+async function withShortLinks(
+  tx: Queryable,
+  claimed: ClaimedRecipient[],
+  timing: Timing,
+): Promise<ClaimedRecipient[]> {
+  const base = timing.linkBase;
+  const marketing = claimed.filter(
+    (r) => r.messageClass === 'marketing' && r.channel === 'sms' && findLinks(r.body).length > 0,
+  );
+  if (base === undefined || marketing.length === 0) return claimed;
+  const links = await findRecipientLinks(tx, marketing);
+  return claimed.map((r) => {
+    const codes = links.get(`${r.jobId} ${r.seq}`);
+    if (!codes) return r;
+    const body = replaceLinks(r.body, (url, i) => {
+      const code = codes[i];
+      return code === undefined ? url : shortLink(base, code);
+    });
+    return { ...r, body };
+  });
 }
 
 /**

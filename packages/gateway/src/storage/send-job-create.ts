@@ -17,6 +17,7 @@ import {
   type SkipReason,
   type StoredAnswer,
 } from './send-jobs.js';
+import { createRecipientLinks } from './send-links.js';
 
 /** A job found by its key: enough to tell a re-run from another send, and what it already has. */
 export interface KeyedJob {
@@ -87,11 +88,12 @@ export type AddOutcome =
  * not have. One transaction: the job row is inserted or locked first, so concurrent requests under
  * one key wait for each other, and the unique (job, number) index drops any number already there.
  * Opted-out numbers, known landlines and those marketing's `rules` leave out are written skipped
- * with their reason.
+ * with their reason. `links`: the addresses of a marketing SMS, each given a short code per
+ * recipient that will be sent (not the skipped), in the same transaction.
  */
 export async function createOrExtendSendJob(
   db: Db,
-  job: NewSendJob & { content: unknown },
+  job: NewSendJob & { content: unknown; links?: readonly string[] },
   recipients: NewRecipients,
   rules: MarketingRules | null,
   firstAnswer: (added: { number: string; status: RecipientStatus }[]) => unknown,
@@ -148,6 +150,10 @@ export async function createOrExtendSendJob(
       });
     }
     const added = await insertRecipients(tx, jobId, held ? HELD_TS : dueTs, recipients, rules);
+    if (job.links && job.links.length > 0) {
+      const sendable = added.filter((r) => skipReasonOf(r.status) === null).map((r) => r.seq);
+      await createRecipientLinks(tx, jobId, sendable, job.links);
+    }
     if (created) {
       await tx.query('UPDATE send_jobs SET response_body = $2::jsonb WHERE id = $1', [
         jobId,
@@ -230,7 +236,7 @@ async function insertRecipients(
   dueTs: number,
   recipients: NewRecipients,
   rules: MarketingRules | null,
-): Promise<{ number: string; status: RecipientStatus }[]> {
+): Promise<{ seq: number; number: string; status: RecipientStatus }[]> {
   if (recipients.to.length === 0) return [];
   const [last] = await tx.query<{ seq: number }>(
     'SELECT COALESCE(max(seq), 0)::int AS seq FROM send_recipients WHERE job_id = $1',
@@ -282,7 +288,7 @@ async function insertRecipients(
     params,
   );
   rows.sort((a, b) => a.seq - b.seq);
-  return rows.map((r) => ({ number: r.to_number, status: r.status }));
+  return rows.map((r) => ({ seq: r.seq, number: r.to_number, status: r.status }));
 }
 
 /** A skipped row's reason as answers name it. */

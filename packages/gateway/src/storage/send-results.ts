@@ -1,10 +1,19 @@
 // Each admin send's results for the Sends page. A send whose recipients are all final and whose
-// opt-out week has passed cannot change any more: its results are counted once and kept in
+// windows have closed cannot change any more: its results are counted once and kept in
 // send_job_results, so weeks of 100,000-recipient sends are read as one row each. Newer sends are
-// counted live.
+// counted live. The windows: an opt-out or a click counts within 7 days of the recipient's text,
+// and a payment within 7 days of their first click counts as the send's conversion (a renewal)
+// with its amount (docs/product.md, 'Tracked links'), so a send is final 14 days after its last
+// text went out.
 import type { Queryable } from './db.js';
 
 export const OPT_OUT_WINDOW_MS = 7 * 86_400_000;
+/** How long after a recipient's text a click on its link counts. */
+const CLICK_WINDOW_MS = 7 * 86_400_000;
+/** How long after a click a payment counts as the send's conversion. */
+const CONVERSION_WINDOW_MS = 7 * 86_400_000;
+/** After the last text went out, when nothing can change a send's results any more. */
+const SETTLED_AFTER_MS = Math.max(OPT_OUT_WINDOW_MS, CLICK_WINDOW_MS + CONVERSION_WINDOW_MS);
 
 export interface JobResults {
   recipients: number;
@@ -12,6 +21,12 @@ export interface JobResults {
   failed: number;
   failedByReason: Record<string, number>;
   optedOut: number;
+  /** Recipients who opened a tracked link in the click window. */
+  clicks: number;
+  /** Of those, the ones who paid within the conversion window after their first click. */
+  conversions: number;
+  /** Those first payments' sum, in cents. */
+  revenueCents: number;
   /** Recipients and segments the provider accepted (what is paid for). */
   billable: number;
   segments: number;
@@ -60,6 +75,9 @@ export async function readJobResults(
     failed: number;
     failed_by_reason: Record<string, number>;
     opted_out: number;
+    clicks: number;
+    conversions: number;
+    revenue_cents: number;
     billable: number;
     segments: number;
   }>('SELECT * FROM send_job_results WHERE job_id = ANY($1::text[])', [jobIds]);
@@ -70,6 +88,9 @@ export async function readJobResults(
       failed: r.failed,
       failedByReason: r.failed_by_reason,
       optedOut: r.opted_out,
+      clicks: r.clicks,
+      conversions: r.conversions,
+      revenueCents: Number(r.revenue_cents),
       billable: r.billable,
       segments: r.segments,
       final: true,
@@ -83,8 +104,9 @@ export async function readJobResults(
     if (!r.final) continue;
     await db.query(
       `INSERT INTO send_job_results (job_id, computed_ts, recipients, delivered, failed,
-         failed_by_reason, opted_out, billable, segments)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9) ON CONFLICT (job_id) DO NOTHING`,
+         failed_by_reason, opted_out, billable, segments, clicks, conversions, revenue_cents)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12)
+       ON CONFLICT (job_id) DO NOTHING`,
       [
         id,
         now,
@@ -95,6 +117,9 @@ export async function readJobResults(
         r.optedOut,
         r.billable,
         r.segments,
+        r.clicks,
+        r.conversions,
+        r.revenueCents,
       ],
     );
   }
@@ -106,7 +131,7 @@ async function countJobResults(
   jobIds: readonly string[],
   now: number,
 ): Promise<Map<string, JobResults>> {
-  const [totals, reasons] = await Promise.all([
+  const [totals, reasons, links] = await Promise.all([
     db.query<{
       job_id: string;
       recipients: number;
@@ -142,10 +167,33 @@ async function countJobResults(
        GROUP BY 1, 2`,
       [jobIds],
     ),
+    // Only opened links are read (their partial index): a few rows a send, not one per recipient.
+    // A recipient's first payment in the window after their first click is the conversion.
+    db.query<{ job_id: string; clicks: number; conversions: number; revenue_cents: string }>(
+      `SELECT c.job_id, count(*)::int AS clicks, count(p.amount_cents)::int AS conversions,
+              COALESCE(sum(p.amount_cents), 0)::int8 AS revenue_cents
+       FROM (
+         SELECT l.job_id, r.to_number, min(l.first_click_ts) AS clicked_ts
+         FROM send_links l
+         JOIN send_recipients r ON r.job_id = l.job_id AND r.seq = l.seq
+         WHERE l.job_id = ANY($1::text[]) AND l.first_click_ts IS NOT NULL
+           AND l.first_click_ts < r.sent_ts + $2::int8
+         GROUP BY l.job_id, l.seq, r.to_number
+       ) c
+       LEFT JOIN LATERAL (
+         SELECT p.amount_cents FROM payments p JOIN users u ON u.id = p.user_id
+         WHERE u.phone_number = c.to_number AND p.status = 'succeeded'
+           AND p.settled_ts >= c.clicked_ts AND p.settled_ts < c.clicked_ts + $3::int8
+         ORDER BY p.settled_ts LIMIT 1
+       ) p ON true
+       GROUP BY c.job_id`,
+      [jobIds, CLICK_WINDOW_MS, CONVERSION_WINDOW_MS],
+    ),
   ]);
   const results = new Map<string, JobResults>();
   for (const id of jobIds) {
     const t = totals.find((r) => r.job_id === id);
+    const l = links.find((r) => r.job_id === id);
     const lastSent =
       t?.last_sent === null || t?.last_sent === undefined ? null : Number(t.last_sent);
     const failedByReason: Record<string, number> = {};
@@ -156,9 +204,12 @@ async function countJobResults(
       failed: t?.failed ?? 0,
       failedByReason,
       optedOut: t?.opted_out ?? 0,
+      clicks: l?.clicks ?? 0,
+      conversions: l?.conversions ?? 0,
+      revenueCents: Number(l?.revenue_cents ?? 0),
       billable: t?.billable ?? 0,
       segments: t?.segments ?? 0,
-      final: (t?.open ?? 0) === 0 && (lastSent === null || lastSent + OPT_OUT_WINDOW_MS <= now),
+      final: (t?.open ?? 0) === 0 && (lastSent === null || lastSent + SETTLED_AFTER_MS <= now),
     });
   }
   return results;

@@ -29,6 +29,7 @@ import lostHours from './033_lost_hours.js';
 import auditLog from './040_audit_log.js';
 import sendApprovals from './041_send_approvals.js';
 import sendResults from './042_send_results.js';
+import sendLinks from './043_send_links.js';
 import supportRequests from './060_support_requests.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
@@ -62,5 +63,6 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '040_audit_log', sql: auditLog },
   { id: '041_send_approvals', sql: sendApprovals },
   { id: '042_send_results', sql: sendResults },
+  { id: '043_send_links', sql: sendLinks },
   { id: '060_support_requests', sql: supportRequests },
 ];

@@ -16,6 +16,9 @@ const outcome = fc.record({
   failed: fc.nat(1000),
   failedByReason: fc.dictionary(fc.constantFrom('30003', '30005', 'failed'), fc.nat(100)),
   optedOut: fc.nat(100),
+  clicks: fc.nat(1000),
+  conversions: fc.nat(100),
+  revenue: fc.integer({ min: 0, max: 1_000_000 }).map((c) => c / 100),
   cost: fc.integer({ min: 0, max: 1_000_000 }).map((c) => c / 100),
   final: fc.boolean(),
 }) satisfies fc.Arbitrary<SendJobOutcome>;
@@ -35,19 +38,21 @@ describe('weekOf', () => {
 });
 
 describe('weeklyResults', () => {
-  it('lists every week of the range once, in order, and loses no send, recipient or dollar', () => {
+  it('lists every week of the range once, in order, and loses no send, recipient, click or dollar', () => {
     fc.assert(
       fc.property(fc.array(outcome, { maxLength: 40 }), (sends) => {
         const weeks = weeklyResults(sends, FROM, TO);
         expect(weeks.map((w) => w.week)).toEqual([...new Set(weeks.map((w) => w.week))].sort());
         expect(weeks).toHaveLength(25);
-        const sum = (
-          f: (x: { delivered: number; optedOut: number }) => number,
-          xs: { delivered: number; optedOut: number }[],
-        ) => xs.reduce((a, x) => a + f(x), 0);
+        type Counts = { delivered: number; optedOut: number; clicks: number; conversions: number };
+        const sum = (f: (x: Counts) => number, xs: Counts[]) => xs.reduce((a, x) => a + f(x), 0);
         expect(weeks.reduce((a, w) => a + w.sends, 0)).toBe(sends.length);
         expect(sum((x) => x.delivered, weeks)).toBe(sum((x) => x.delivered, sends));
         expect(sum((x) => x.optedOut, weeks)).toBe(sum((x) => x.optedOut, sends));
+        expect(sum((x) => x.clicks, weeks)).toBe(sum((x) => x.clicks, sends));
+        expect(sum((x) => x.conversions, weeks)).toBe(sum((x) => x.conversions, sends));
+        const revenue = sends.reduce((a, s) => a + s.revenue, 0);
+        expect(Math.abs(weeks.reduce((a, w) => a + w.revenue, 0) - revenue)).toBeLessThan(0.01);
         const cost = sends.reduce((a, s) => a + s.cost, 0);
         expect(Math.abs(weeks.reduce((a, w) => a + w.cost, 0) - cost)).toBeLessThan(0.01);
       }),

@@ -1,6 +1,7 @@
 // The Sends page's results over time: each admin send's outcome (delivered, failed by reason,
-// opt-outs within a week of it, what it cost) and the same summed per week (weeks start Monday,
-// UTC), as GET /api/flex/v1/admin/send-results answers them.
+// opt-outs within a week of it, clicks on its tracked links, the renewals and revenue they led to,
+// what it cost) and the same summed per week (weeks start Monday, UTC), as
+// GET /api/flex/v1/admin/send-results answers them.
 import { z } from 'zod';
 
 export const sendJobOutcomeSchema = z.object({
@@ -16,9 +17,18 @@ export const sendJobOutcomeSchema = z.object({
   failedByReason: z.record(z.string(), z.number().int().nonnegative()),
   /** Recipients who opted out within 7 days of being sent it. */
   optedOut: z.number().int().nonnegative(),
+  /** Recipients who opened one of its tracked links within 7 days of being sent it (bots not counted). */
+  clicks: z.number().int().nonnegative(),
+  /** Of those, the ones who paid (a renewal) within 7 days of their click: the send's conversions. */
+  conversions: z.number().int().nonnegative(),
+  /** US dollars of those payments: the revenue attributed to the send. */
+  revenue: z.number().nonnegative(),
   /** US dollars for what the provider accepted, at the gateway's prices. */
   cost: z.number().nonnegative(),
-  /** False while recipients may still change (sending, awaiting a report, inside the opt-out week). */
+  /**
+   * False while its results may still change: recipients sending or awaiting a report, or inside
+   * the 14 days after the last was sent (7 to opt out or click, 7 more to pay after a click).
+   */
   final: z.boolean(),
 });
 export type SendJobOutcome = z.infer<typeof sendJobOutcomeSchema>;
@@ -32,6 +42,9 @@ export const weekResultSchema = z.object({
   failed: z.number().int().nonnegative(),
   failedByReason: z.record(z.string(), z.number().int().nonnegative()),
   optedOut: z.number().int().nonnegative(),
+  clicks: z.number().int().nonnegative(),
+  conversions: z.number().int().nonnegative(),
+  revenue: z.number().nonnegative(),
   cost: z.number().nonnegative(),
 });
 export type WeekResult = z.infer<typeof weekResultSchema>;
@@ -74,6 +87,9 @@ export function weeklyResults(
       failed: 0,
       failedByReason: {},
       optedOut: 0,
+      clicks: 0,
+      conversions: 0,
+      revenue: 0,
       cost: 0,
     });
   }
@@ -85,6 +101,9 @@ export function weeklyResults(
     week.delivered += send.delivered;
     week.failed += send.failed;
     week.optedOut += send.optedOut;
+    week.clicks += send.clicks;
+    week.conversions += send.conversions;
+    week.revenue = Math.round((week.revenue + send.revenue) * 100) / 100;
     week.cost = Math.round((week.cost + send.cost) * 10_000) / 10_000;
     for (const [reason, n] of Object.entries(send.failedByReason)) {
       week.failedByReason[reason] = (week.failedByReason[reason] ?? 0) + n;

@@ -1,0 +1,95 @@
+// The short links of marketing SMS (docs/product.md, 'Tracked links'): made with the recipients, one
+// random code per recipient per address, read back by the worker to write each recipient's text,
+// and opened by GET /l/:code. Codes are random and stored rather than derived from the job and
+// recipient: a derived code needs a key that must never change and a longer code to carry the job,
+// while a stored one is 8 characters and costs one set-based insert of the job's rows.
+import { randomBytes } from 'node:crypto';
+import { LINK_CODE_ALPHABET, LINK_CODE_LENGTH } from '@blockcatch/sdk';
+import type { Queryable } from './db.js';
+
+/** `n` codes of LINK_CODE_LENGTH characters, each uniformly random (bytes past 247 are dropped). */
+function newLinkCodes(n: number): string[] {
+  const codes: string[] = [];
+  let code = '';
+  while (codes.length < n) {
+    for (const byte of randomBytes(Math.ceil((n - codes.length) * LINK_CODE_LENGTH * 1.05) + 16)) {
+      if (byte >= 248) continue;
+      code += LINK_CODE_ALPHABET[byte % 62];
+      if (code.length === LINK_CODE_LENGTH) {
+        codes.push(code);
+        code = '';
+        if (codes.length === n) break;
+      }
+    }
+  }
+  return codes;
+}
+
+/**
+ * Gives each recipient (`seqs` of the job) a code for each of `urls`, in one statement. A code
+ * already taken (about one in 10^7 at a hundred million links) is drawn again for just those rows.
+ */
+export async function createRecipientLinks(
+  tx: Queryable,
+  jobId: string,
+  seqs: readonly number[],
+  urls: readonly string[],
+): Promise<void> {
+  let pending = seqs.flatMap((seq) => urls.map((_, index) => ({ seq, index })));
+  while (pending.length > 0) {
+    const codes = newLinkCodes(pending.length);
+    const written = await tx.query<{ seq: number; url_index: number }>(
+      `INSERT INTO send_links (code, job_id, seq, url_index, url)
+       SELECT t.code, $1, t.seq, t.url_index, ($5::text[])[t.url_index + 1]
+       FROM unnest($2::text[], $3::int[], $4::int2[]) AS t(code, seq, url_index)
+       ON CONFLICT DO NOTHING
+       RETURNING seq, url_index`,
+      [jobId, codes, pending.map((p) => p.seq), pending.map((p) => p.index), urls],
+    );
+    if (written.length === pending.length) return;
+    const done = new Set(written.map((w) => `${w.seq} ${w.url_index}`));
+    pending = pending.filter((p) => !done.has(`${p.seq} ${p.index}`));
+  }
+}
+
+/** Each recipient's codes in the order of the addresses in the text, by `jobId seq`. */
+export async function findRecipientLinks(
+  tx: Queryable,
+  recipients: readonly { jobId: string; seq: number }[],
+): Promise<Map<string, string[]>> {
+  const links = new Map<string, string[]>();
+  if (recipients.length === 0) return links;
+  const rows = await tx.query<{ job_id: string; seq: number; url_index: number; code: string }>(
+    `SELECT l.job_id, l.seq, l.url_index, l.code
+     FROM unnest($1::text[], $2::int[]) AS t(job_id, seq)
+     JOIN send_links l ON l.job_id = t.job_id AND l.seq = t.seq`,
+    [recipients.map((r) => r.jobId), recipients.map((r) => r.seq)],
+  );
+  for (const row of rows) {
+    const key = `${row.job_id} ${row.seq}`;
+    const codes = links.get(key) ?? [];
+    codes[row.url_index] = row.code;
+    links.set(key, codes);
+  }
+  return links;
+}
+
+/**
+ * The address behind `code`, or null for none. A counted open adds one to the link's clicks and
+ * keeps the first one's time; an uncounted one (a bot, a preview fetch, a HEAD) only reads it.
+ */
+export async function openLink(
+  db: Queryable,
+  code: string,
+  opened: { now: number; counted: boolean },
+): Promise<string | null> {
+  const rows = opened.counted
+    ? await db.query<{ url: string }>(
+        `UPDATE send_links SET clicks = clicks + 1,
+           first_click_ts = COALESCE(first_click_ts, $2)
+         WHERE code = $1 RETURNING url`,
+        [code, opened.now],
+      )
+    : await db.query<{ url: string }>('SELECT url FROM send_links WHERE code = $1', [code]);
+  return rows[0]?.url ?? null;
+}
