@@ -39,7 +39,7 @@ describe('the admin area', () => {
     await expect
       .poll(() => page.getByTestId('pager-position').textContent())
       .toBe(`Page 1 of ${pages} · ${total} users`);
-    const rows = page.locator('.table-scroll tbody tr:not(.spacer)');
+    const rows = page.locator('.table-scroll tbody tr');
     await rows.first().waitFor();
     // Good standing, Account connected, Filters complete and Status are badges, not bare words.
     const firstRow = rows.first();

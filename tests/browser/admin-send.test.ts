@@ -41,7 +41,7 @@ afterAll(async () => {
 
 /** The phones (normalised) of the review rows whose checkbox is cleared, in view order. */
 async function deselectRows(page: Page, indexes: number[]): Promise<string[]> {
-  const rows = page.locator('.virtual-table tbody tr:not(.spacer)');
+  const rows = page.locator('.user-table tbody tr');
   const phones: string[] = [];
   for (const index of indexes) {
     const row = rows.nth(index);
@@ -239,6 +239,30 @@ describe('the Send SMS screen', () => {
     expect(errors).toEqual([]);
   });
 
+  it('scrolls the review table with the page, its header staying under the top bar', async () => {
+    const { page, errors } = await sandbox.newPage({ width: 1366 });
+    await signIn(page, OWNER);
+    await page.goto('/admin/tools');
+    await settled(page);
+    await page.getByLabel('Message', { exact: true }).fill('Scroll test');
+    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByLabel('Rows per page').selectOption('100');
+    const rows = page.locator('.user-table tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThan(40);
+    // One scrollbar: the table's box does not scroll on its own, the page does.
+    const box = page.locator('.user-table');
+    expect(await box.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    const header = page.locator('.user-table thead th').nth(1);
+    const nav = (await page.locator('header.top-nav').boundingBox())!;
+    await rows.nth(40).evaluate((row) => row.scrollIntoView({ block: 'center' }));
+    await eventually(async () => {
+      const stuck = (await header.boundingBox())!;
+      expect(stuck.y).toBeGreaterThanOrEqual(nav.y + nav.height - 1);
+      expect(stuck.y).toBeLessThan(nav.y + nav.height + 4);
+    });
+    expect(errors).toEqual([]);
+  });
+
   it('limits an SMS to one segment while Limit characters is checked', async () => {
     const { page } = await sandbox.newPage();
     await signIn(page, OWNER);
@@ -393,7 +417,7 @@ describe('a review with recipients who cannot be reached', () => {
     await select.selectOption({ label: (await option.textContent()) ?? '' });
     await page.getByRole('button', { name: 'Review' }).click();
 
-    const marked = page.locator('.virtual-table tbody tr[data-mark]');
+    const marked = page.locator('.user-table tbody tr[data-mark]');
     await expect.poll(() => marked.count()).toBe(3);
     for (const [name, reason] of [
       ['Olga Reno', 'Opted out'],

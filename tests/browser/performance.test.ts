@@ -58,17 +58,18 @@ describe('the landing page', () => {
 });
 
 // The review of 100,000 recipients: frame times while scrolling, as requestAnimationFrame deltas in
-// Chromium while the table is scrolled programmatically, a step per frame, page after page (a page
-// holds at most 100 rows). The p95 is printed beside the 60 fps goal, not asserted (a loaded
-// machine is slow); that the table draws only the rows in view is asserted. The same review then
-// answers a click and a search.
+// Chromium while the page is scrolled programmatically through the table, a step per frame, page
+// after page (a page holds at most 100 rows, and the table scrolls with the page). The p95 is
+// printed beside the 60 fps goal, not asserted (a loaded machine is slow); that no more than the
+// page's rows are drawn is asserted. The same review then answers a click and a search.
 const FRAME_GOAL_MS = 1000 / 60;
 const PAGES = 15;
 const STEPS_PER_PAGE = 20;
-const DRAWN_ROWS = '.virtual-table tbody tr:not(.spacer)';
+const ROWS_PER_PAGE = 100;
+const DRAWN_ROWS = '.user-table tbody tr';
 
 describe('a 100,000-row review', () => {
-  it('scrolls at a printed frame rate, draws only the rows in view and answers clicks and typing', async () => {
+  it('scrolls at a printed frame rate, draws one page of rows and answers clicks and typing', async () => {
     const { page, errors } = await sandbox.newPage();
     await serveLargeUsersTable(page, 100_000);
     await signIn(page, OWNER);
@@ -79,14 +80,14 @@ describe('a 100,000-row review', () => {
     await expect
       .poll(() => page.getByTestId('recipient-count').textContent(), { timeout: 30_000 })
       .toBe('100000 recipients');
-    await page.getByLabel('Rows per page').selectOption('100');
-    expect(await page.locator(DRAWN_ROWS).count()).toBeLessThan(60);
+    await page.getByLabel('Rows per page').selectOption(String(ROWS_PER_PAGE));
+    await expect.poll(() => page.locator(DRAWN_ROWS).count()).toBe(ROWS_PER_PAGE);
     // The gateway's preview of 100,000 numbers is in before the measurement starts.
     await page.getByTestId('rendered-preview').waitFor({ timeout: 30_000 });
 
     const run = await page.evaluate(
       async ({ pages, steps, drawnRows }) => {
-        const scroller = document.querySelector<HTMLElement>('.virtual-table')!;
+        const table = document.querySelector<HTMLElement>('.user-table')!;
         const next = [...document.querySelectorAll<HTMLButtonElement>('.pager button')].at(-1)!;
         const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
         const deltas: number[] = [];
@@ -99,8 +100,10 @@ describe('a 100,000-row review', () => {
           drawn = Math.max(drawn, document.querySelectorAll(drawnRows).length);
         };
         for (let p = 0; p < pages; p++) {
+          const top = table.getBoundingClientRect().top + window.scrollY;
+          const span = Math.max(0, table.offsetHeight - window.innerHeight);
           for (let s = 1; s <= steps; s++) {
-            scroller.scrollTop = ((scroller.scrollHeight - scroller.clientHeight) * s) / steps;
+            window.scrollTo(0, top + (span * s) / steps);
             await step();
           }
           next.click();
@@ -118,8 +121,7 @@ describe('a 100,000-row review', () => {
         `(goal p95 ≤ ${FRAME_GOAL_MS.toFixed(1)} ms, 60 fps); at most ${run.drawn} rows drawn; ` +
         `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs`,
     );
-    expect(run.drawn).toBeGreaterThan(0);
-    expect(run.drawn).toBeLessThan(60);
+    expect(run.drawn).toBe(ROWS_PER_PAGE);
     await page.getByText(new RegExp(`^Page ${PAGES + 1} of \\d+ · `)).waitFor();
 
     // One click: deselect a row; the count follows.

@@ -1,10 +1,10 @@
 // The admin user table: the same columns for Flex, Spark and invitee rows, optionally with a
-// checkbox per row (review) or sortable headers (users). Only the rows in view are drawn, so a
-// page of any size, up to a whole 100,000-row list, scrolls smoothly.
+// checkbox per row (review) or sortable headers (users). Callers page their rows (at most a hundred
+// to a page), so every row of the page is drawn and the table scrolls with the page under its
+// sticky header: one scrollbar, never a box scrolling inside the page.
 import { formatDayShort, localTimeZone, type UserStatus } from '@blockcatch/sdk';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
-import { memo, type ReactNode, useRef } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Formatters, useFormat } from '../../hooks/useFormat.js';
 import type { Marks, SkipReason } from '../../lib/admin/review-marks.js';
@@ -41,10 +41,6 @@ const COLUMNS = [
   ['status', 'status'],
 ] as const satisfies readonly (readonly [SortColumn, string])[];
 
-const ROW_HEIGHT = 41;
-/** Rows drawn all at once need no measuring. */
-const measureNothing = () => {};
-
 export interface TableSelection {
   selected: Selection;
   /** Rows that cannot be sent to: struck through, not selectable, with the reason. */
@@ -69,7 +65,6 @@ export function UserTable<T extends TableRow>({
   nameCell,
   actions,
   notificationColumns = false,
-  scrollWithPage = false,
 }: {
   rows: readonly T[];
   caption: string;
@@ -84,29 +79,8 @@ export function UserTable<T extends TableRow>({
    * expiration date as DD/MM/YY, with the full date as its tooltip.
    */
   notificationColumns?: boolean;
-  /**
-   * A page of at most a hundred rows (the Users screen): every row drawn, the table scrolling with
-   * the page under its sticky header instead of in a box of its own.
-   */
-  scrollWithPage?: boolean;
 }) {
   const { t } = useTranslation();
-  const scrollRef = useRef<HTMLElement>(null);
-  const virtualizer = useVirtualizer({
-    count: scrollWithPage ? 0 : rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-  });
-  const items = scrollWithPage
-    ? rows.map((_, index) => ({ index, start: 0, end: 0 }))
-    : virtualizer.getVirtualItems();
-  const top = !scrollWithPage && items.length > 0 ? items[0]!.start : 0;
-  const bottom =
-    !scrollWithPage && items.length > 0
-      ? virtualizer.getTotalSize() - items[items.length - 1]!.end
-      : 0;
-  const columnCount = COLUMNS.length + (selection ? 1 : 0) + (actions ? 1 : 0);
   const timeZone = localTimeZone();
   const fmt = useFormat();
   const label = (key: (typeof COLUMNS)[number][1]) => columnLabel(t, key, notificationColumns);
@@ -114,8 +88,7 @@ export function UserTable<T extends TableRow>({
   return (
     // A scrollable region must be reachable by keyboard (WCAG 2.1.1), hence focusable and named.
     <section
-      className={scrollWithPage ? 'table-scroll' : 'table-scroll virtual-table'}
-      ref={scrollRef}
+      className="table-scroll user-table"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container needs focus to scroll by keyboard
       tabIndex={0}
       aria-label={caption}
@@ -136,28 +109,22 @@ export function UserTable<T extends TableRow>({
           </tr>
         </thead>
         <tbody>
-          {top > 0 && <Spacer height={top} columns={columnCount} />}
-          {items.map((item) => {
-            const row = rows[item.index]!;
-            return (
-              <Row
-                key={`${row.phoneNumber}-${item.index}`}
-                row={row}
-                index={item.index}
-                checked={selection?.selected.has(row.phoneNumber) ?? false}
-                mark={selection?.marks?.get(row.phoneNumber)}
-                onToggle={selection?.onToggle}
-                measure={scrollWithPage ? measureNothing : virtualizer.measureElement}
-                notificationColumns={notificationColumns}
-                nameCell={nameCell}
-                actions={actions}
-                timeZone={timeZone}
-                fmt={fmt}
-                t={t}
-              />
-            );
-          })}
-          {bottom > 0 && <Spacer height={bottom} columns={columnCount} />}
+          {rows.map((row, index) => (
+            <Row
+              key={`${row.phoneNumber}-${index}`}
+              row={row}
+              index={index}
+              checked={selection?.selected.has(row.phoneNumber) ?? false}
+              mark={selection?.marks?.get(row.phoneNumber)}
+              onToggle={selection?.onToggle}
+              notificationColumns={notificationColumns}
+              nameCell={nameCell}
+              actions={actions}
+              timeZone={timeZone}
+              fmt={fmt}
+              t={t}
+            />
+          ))}
         </tbody>
       </table>
       {rows.length === 0 && <p className="empty-table">{t('admin.userTable.noResults')}</p>}
@@ -172,8 +139,6 @@ interface RowProps<T extends TableRow> {
   mark: SkipReason | undefined;
   /** Present when rows have a checkbox. */
   onToggle: ((phoneNumber: string) => void) | undefined;
-  /** Measures the row as it is drawn (once: the function is stable and the row memoised). */
-  measure: (element: Element | null) => void;
   notificationColumns: boolean;
   nameCell: ((row: T, name: ReactNode) => ReactNode) | undefined;
   actions: { label: string; cell: (row: T) => ReactNode } | undefined;
@@ -182,17 +147,13 @@ interface RowProps<T extends TableRow> {
   t: TFunction;
 }
 
-/**
- * One drawn row. Memoised: scrolling re-renders the table a frame at a time, and only the rows
- * coming into view (or whose checkbox changed) are drawn again.
- */
+/** One row. Memoised: ticking one checkbox draws that row again, not the whole page. */
 const Row = memo(function Row<T extends TableRow>({
   row,
   index,
   checked,
   mark,
   onToggle,
-  measure,
   notificationColumns,
   nameCell,
   actions,
@@ -216,9 +177,6 @@ const Row = memo(function Row<T extends TableRow>({
   );
   return (
     <tr
-      // Rows become cards of varying height on a phone: the virtualizer measures them.
-      ref={measure}
-      data-index={index}
       aria-rowindex={index + 2}
       className={reason ? 'marked' : checked ? 'selected' : undefined}
       data-mark={mark}
@@ -289,15 +247,6 @@ function columnLabel(t: TFunction, key: (typeof COLUMNS)[number][1], notificatio
 /** Yes in green, No in grey: a state read at a glance down a column. */
 function yesNo(t: (key: string) => string, value: boolean): ReactNode {
   return value ? <Badge tone="ok">{t('common.yes')}</Badge> : <Badge>{t('common.no')}</Badge>;
-}
-
-/** Stands in for the rows scrolled out of view, so the scrollbar keeps the whole list's length. */
-function Spacer({ height, columns }: { height: number; columns: number }) {
-  return (
-    <tr className="spacer">
-      <td colSpan={columns} style={{ height, padding: 0, border: 0 }} />
-    </tr>
-  );
 }
 
 function SelectAllBox({ selection, label }: { selection: TableSelection; label: string }) {

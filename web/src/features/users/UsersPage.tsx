@@ -98,7 +98,6 @@ function UsersList({ rows, product }: { rows: readonly UserRow[]; product: Produ
         rows={table.page.items}
         caption={t('admin.users.caption')}
         sort={table.sort}
-        scrollWithPage
         {...(product === 'flex'
           ? {
               nameCell: (row: UserRow, name) => <Link to={userPath(row)}>{name}</Link>,
