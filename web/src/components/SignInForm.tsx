@@ -8,7 +8,7 @@ import { useAuth } from '../hooks/useAuth.js';
 import { loadSdk } from '../lib/loadSdk.js';
 import { FormAlert } from './FormAlert.js';
 import { Button } from './ui/Button.js';
-import { Input } from './ui/Input.js';
+import { CodeInput, Input, PhoneInput } from './ui/Input.js';
 
 const WRONG_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundException']);
 
@@ -92,20 +92,15 @@ export function SignInForm() {
           />
         </>
       ) : challenge ? (
-        <Input
+        <CodeInput
           label={t('auth.confirmAccount.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
           value={newPassword}
           onChange={setNewPassword}
         />
       ) : (
         <>
-          <Input
+          <PhoneInput
             label={t('auth.phoneNumber')}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
             value={phone}
             onChange={setPhone}
             name="phone"

@@ -47,3 +47,15 @@ export function Input({ label, value, onChange, error, prefix, suffix, ...input 
     </div>
   );
 }
+
+type FieldProps = Omit<InputProps, 'type' | 'inputMode' | 'autoComplete'>;
+
+/** A phone number: the phone's keypad, and the browser offers the number it knows. */
+export function PhoneInput(props: FieldProps) {
+  return <Input type="tel" inputMode="tel" autoComplete="tel" {...props} />;
+}
+
+/** A code sent by text: digits, and the phone offers the code from the message. */
+export function CodeInput(props: FieldProps) {
+  return <Input inputMode="numeric" autoComplete="one-time-code" {...props} />;
+}

@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { CodeInput, PhoneInput } from './Input.js';
 import { Badge, Button, ButtonLink, Checkbox, Input, Select } from './index.js';
 
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]) =>
@@ -23,6 +24,19 @@ describe('the design system', () => {
     expect(html(createElement(ButtonLink, { href: '#sign-in', large: true }, 'Sign in'))).toBe(
       '<a class="button large" href="#sign-in">Sign in</a>',
     );
+  });
+
+  it('asks for a phone number with the phone keypad and a texted code with digits', () => {
+    const phone = html(
+      createElement(PhoneInput, { label: 'Phone', value: '', onChange: () => {} }),
+    );
+    expect(phone).toContain('type="tel"');
+    expect(phone).toContain('inputMode="tel"');
+    expect(phone).toContain('autoComplete="tel"');
+    const code = html(createElement(CodeInput, { label: 'Code', value: '', onChange: () => {} }));
+    expect(code).toContain('inputMode="numeric"');
+    expect(code).toContain('autoComplete="one-time-code"');
+    expect(code).not.toContain('type="tel"');
   });
 
   it('colours a badge by its tone', () => {

@@ -6,7 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
-import { Input } from '../../components/ui/Input.js';
+import { CodeInput, PhoneInput } from '../../components/ui/Input.js';
 import { useToast } from '../../components/ui/Toast.js';
 import { useAuth } from '../../hooks/useAuth.js';
 import { auth } from '../../sdk.js';
@@ -85,19 +85,10 @@ export default function ConfirmAccountPage() {
         {knownPhone ? (
           <p>{t('auth.confirmAccount.instructions', { phoneNumber: formatKnown(knownPhone) })}</p>
         ) : (
-          <Input
-            label={t('auth.phoneNumber')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            value={phoneInput}
-            onChange={setPhoneInput}
-          />
+          <PhoneInput label={t('auth.phoneNumber')} value={phoneInput} onChange={setPhoneInput} />
         )}
-        <Input
+        <CodeInput
           label={t('auth.confirmAccount.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
           value={code}
           onChange={setCode}
           name="code"

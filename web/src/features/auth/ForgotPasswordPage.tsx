@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
-import { Input } from '../../components/ui/Input.js';
+import { CodeInput, Input, PhoneInput } from '../../components/ui/Input.js';
 import { auth } from '../../sdk.js';
 
 export default function ForgotPasswordPage() {
@@ -56,13 +56,7 @@ export default function ForgotPasswordPage() {
       <h1>{t('auth.forgotPassword.title')}</h1>
       {codeSentTo ? (
         <form className="card form" onSubmit={onReset} noValidate>
-          <Input
-            label={t('auth.forgotPassword.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={setCode}
-          />
+          <CodeInput label={t('auth.forgotPassword.code')} value={code} onChange={setCode} />
           <Input
             label={t('auth.forgotPassword.newPassword')}
             type="password"
@@ -78,14 +72,7 @@ export default function ForgotPasswordPage() {
       ) : (
         <form className="card form" onSubmit={onSendCode} noValidate>
           <p>{t('auth.forgotPassword.instructions')}</p>
-          <Input
-            label={t('auth.phoneNumber')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            value={phone}
-            onChange={setPhone}
-          />
+          <PhoneInput label={t('auth.phoneNumber')} value={phone} onChange={setPhone} />
           <FormAlert text={alert} />
           <button type="submit" className="primary" disabled={busy}>
             {t('auth.forgotPassword.sendCode')}

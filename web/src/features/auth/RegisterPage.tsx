@@ -15,7 +15,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
 import { PublicFooter } from '../../components/PublicFooter.js';
 import { Checkbox } from '../../components/ui/Checkbox.js';
-import { Input } from '../../components/ui/Input.js';
+import { Input, PhoneInput } from '../../components/ui/Input.js';
 import { auth } from '../../sdk.js';
 import { rememberPendingSignIn } from './pendingSignIn.js';
 import { referralFromSearch } from './referral-link.js';
@@ -109,11 +109,8 @@ export default function RegisterPage() {
             onChange={set('name')}
             error={errors.name}
           />
-          <Input
+          <PhoneInput
             label={t('auth.phoneNumber')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
             value={form.phone}
             onChange={set('phone')}
             error={errors.phone}

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/FormAlert.js';
-import { Input } from '../../components/ui/Input.js';
+import { CodeInput } from '../../components/ui/Input.js';
 import { useAuth } from '../../hooks/useAuth.js';
 import { errorMessage } from '../../lib/errorMessage.js';
 import { gateway } from '../../sdk.js';
@@ -53,13 +53,7 @@ export default function OtpPage() {
         </p>
       )}
       <form className="card form" onSubmit={onSubmit} noValidate>
-        <Input
-          label={t('flex.otp.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={setCode}
-        />
+        <CodeInput label={t('flex.otp.code')} value={code} onChange={setCode} />
         <FormAlert text={alert} />
         <button type="submit" className="primary" disabled={busy}>
           {t('flex.otp.submit')}
