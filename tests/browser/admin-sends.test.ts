@@ -1,5 +1,6 @@
-// The Sends page in a real browser: the weekly charts and each send's row, drawn from the gateway's
-// results, with the charting library loaded on that page and not on the landing page.
+// The Sends page in a real browser: the weekly charts and each send's row (clicks on its tracked
+// links included), drawn from the gateway's results, with the charting library loaded on that page
+// and not on the landing page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSandbox, OWNER, settled, signIn, startBrowserSandbox } from './harness.js';
 
@@ -22,6 +23,12 @@ beforeAll(async () => {
             CASE WHEN g > 40 THEN 30003 END
      FROM generate_series(1, 45) AS g`,
     [created],
+  );
+  // One recipient opened the send's tracked link a minute after it went.
+  await sandbox.gateway.db.query(
+    `INSERT INTO send_links (code, job_id, seq, url_index, url, clicks, first_click_ts)
+     VALUES ('Rs1Lnk0a', 'results-job', 1, 0, 'https://blockcatch.example/renew', 1, $1)`,
+    [created + 60_000],
   );
 });
 afterAll(async () => {
@@ -47,9 +54,12 @@ describe('the Sends page', () => {
     expect(await row.locator('td').nth(2).textContent()).toBe('45');
     expect(await row.locator('td').nth(3).textContent()).toBe('40');
     expect(await row.locator('td').nth(4).textContent()).toBe('5');
+    expect(await row.locator('td').nth(6).textContent()).toBe('1');
+    expect(await row.locator('td').nth(7).textContent()).toBe('0');
     await page.getByText('Delivered and failed per week').waitFor();
     await page.getByText('Failures by reason per week').waitFor();
-    await expect.poll(() => page.locator('.recharts-surface').count()).toBeGreaterThanOrEqual(3);
+    await page.getByText('Link clicks, renewals and revenue per week').waitFor();
+    await expect.poll(() => page.locator('.recharts-surface').count()).toBeGreaterThanOrEqual(4);
     expect(scripts.some((s) => s.includes('ResultsCharts'))).toBe(true);
     expect(errors).toEqual([]);
   });

@@ -1,5 +1,6 @@
 // The Sends page's charts (recharts, loaded with this file only): delivered and failed per week,
-// failures by reason, opt-outs, and cost.
+// failures by reason, opt-outs and cost, and clicks on tracked links with the renewals and revenue
+// they led to.
 import type { WeekResult } from '@blockcatch/sdk';
 import { useTranslation } from 'react-i18next';
 import {
@@ -96,6 +97,41 @@ export default function ResultsCharts({ weeks }: { weeks: readonly WeekResult[] 
               stroke={COLORS[2]}
             />
             <Line yAxisId="money" dataKey="cost" name={t('admin.sends.cost')} stroke={COLORS[3]} />
+          </LineChart>
+        </ResponsiveContainer>
+      </figure>
+      <figure>
+        <figcaption>{t('admin.sends.clicksAndRevenue')}</figcaption>
+        <ResponsiveContainer width="100%" height={HEIGHT}>
+          <LineChart data={rows}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="week" />
+            <YAxis yAxisId="people" allowDecimals={false} />
+            <YAxis
+              yAxisId="money"
+              orientation="right"
+              tickFormatter={(v: number) => fmt.money(v)}
+            />
+            <Tooltip />
+            <Legend />
+            <Line
+              yAxisId="people"
+              dataKey="clicks"
+              name={t('admin.sends.clicks')}
+              stroke={COLORS[4]}
+            />
+            <Line
+              yAxisId="people"
+              dataKey="conversions"
+              name={t('admin.sends.conversions')}
+              stroke={COLORS[0]}
+            />
+            <Line
+              yAxisId="money"
+              dataKey="revenue"
+              name={t('admin.sends.revenue')}
+              stroke={COLORS[5]}
+            />
           </LineChart>
         </ResponsiveContainer>
       </figure>

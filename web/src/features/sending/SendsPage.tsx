@@ -1,5 +1,6 @@
-// /admin/sends: what admin sends did over the weeks — delivered, failed by reason, opt-outs and
-// cost per week as charts (their library loads with this page only), and each send in a table.
+// /admin/sends: what admin sends did over the weeks — delivered, failed by reason, opt-outs, clicks,
+// renewals, revenue and cost per week as charts (their library loads with this page only), and each
+// send in a table.
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,6 +56,9 @@ export default function SendsPage() {
                   <th scope="col">{t('admin.sends.delivered')}</th>
                   <th scope="col">{t('admin.sends.failed')}</th>
                   <th scope="col">{t('admin.sends.optedOut')}</th>
+                  <th scope="col">{t('admin.sends.clicks')}</th>
+                  <th scope="col">{t('admin.sends.conversions')}</th>
+                  <th scope="col">{t('admin.sends.revenue')}</th>
                   <th scope="col">{t('admin.sends.cost')}</th>
                 </tr>
               </thead>
@@ -67,6 +71,9 @@ export default function SendsPage() {
                     <td>{send.delivered}</td>
                     <td>{send.failed}</td>
                     <td>{send.optedOut}</td>
+                    <td>{send.clicks}</td>
+                    <td>{send.conversions}</td>
+                    <td>{fmt.money(send.revenue)}</td>
                     <td>{fmt.money(send.cost)}</td>
                   </tr>
                 ))}
