@@ -1,7 +1,8 @@
 // Station insight from every driver's recorded offers: per station and hour of the week (on the
 // station's clock), the middle half of the pay per hour and how often faster drivers took wanted
 // offers first. A figure needs `minDrivers` distinct drivers behind it, so none can be singled out.
-// One statement, the same on PGlite and PostgreSQL.
+// Computed in SQL, the same on PGlite and PostgreSQL, from the rollups migration 036 keeps as
+// offers are recorded (docs/architecture.md, "Station insight").
 import type { InsightFigure } from '@blockcatch/sdk';
 import type { Queryable } from './db.js';
 
@@ -15,6 +16,20 @@ export async function readStationInsight(
   },
 ): Promise<InsightFigure[]> {
   if (options.stations.length === 0) return [];
+  // A station named twice counts once, on the first zone given for it.
+  const zones = new Map<string, string>();
+  for (const s of options.stations) if (!zones.has(s.id)) zones.set(s.id, s.timeZone);
+  const stations = [...zones.keys()];
+  // Rolls up a station seen for the first time or whose zone changed; otherwise reads one row.
+  await db.query('SELECT station_insight_follow_zones($1::text[], $2::text[])', [
+    stations,
+    [...zones.values()],
+  ]);
+  // A rollup row knows the first and last sighting behind it: either inside [from, to) settles it.
+  // Only one seen both before `from` and at or after `to` asks the recorded offers, in a branch of
+  // its own so that its cost does not weigh on the plan of the rest (OFFSET 0 keeps it a lookup per
+  // such row instead of a pass over the whole window). Quartiles are taken per figure from its
+  // rates gathered in an array: a hash of ~1,000 small arrays instead of one sort of every offer.
   const rows = await db.query<{
     station: string;
     hour_of_week: number;
@@ -24,41 +39,61 @@ export async function readStationInsight(
     high: number;
     taken_first: number | null;
   }>(
-    `WITH placed AS (
-       SELECT o.user_id, o.offer_id, o.kind, o.service_area_id AS station,
-              o.pay * 3600000.0 / (o.end_ts - o.start_ts) AS rate,
-              ((extract(isodow FROM local_start)::int - 1) * 24
-                + extract(hour FROM local_start)::int) AS hour_of_week
-       FROM driver_offers o
-       JOIN unnest($1::text[], $2::text[]) AS z(station, zone) ON z.station = o.service_area_id
-       CROSS JOIN LATERAL (SELECT to_timestamp(o.start_ts / 1000.0) AT TIME ZONE z.zone AS local_start) l
-       WHERE o.seen_ts >= $3 AND o.seen_ts < $4 AND o.end_ts > o.start_ts
+    `WITH z AS (SELECT * FROM unnest($1::text[], $2::text[]) AS z(station, zone)),
+     drivers AS (
+       SELECT d.station, d.hour_of_week
+       FROM station_insight_drivers d
+       WHERE d.station = ANY($1::text[])
+         AND (d.first_seen >= $3 AND d.first_seen < $4 OR d.last_seen >= $3 AND d.last_seen < $4)
+       UNION ALL
+       SELECT d.station, d.hour_of_week
+       FROM station_insight_drivers d JOIN z USING (station)
+       WHERE d.first_seen < $3 AND d.last_seen >= $4 AND EXISTS (
+         SELECT 1 FROM driver_offers o
+         WHERE o.user_id = d.user_id AND o.service_area_id = d.station
+           AND o.seen_ts >= $3 AND o.seen_ts < $4 AND o.end_ts > o.start_ts
+           AND insight_hour_of_week(o.start_ts, z.zone) = d.hour_of_week
+         OFFSET 0)
      ),
      enough AS (
-       SELECT station, hour_of_week, count(DISTINCT user_id)::int AS drivers,
-              (count(*) FILTER (WHERE kind = 'gone'))::float8
-                / NULLIF(count(*) FILTER (WHERE kind IN ('won', 'gone')), 0) AS taken_first
-       FROM placed GROUP BY station, hour_of_week
-       HAVING count(DISTINCT user_id) >= $5
+       SELECT station, hour_of_week, count(*)::int AS drivers
+       FROM drivers GROUP BY station, hour_of_week
+       HAVING count(*) >= $5
+     ),
+     taken AS (
+       SELECT a.station, a.hour_of_week,
+              (count(*) FILTER (WHERE a.gone))::float8 / NULLIF(count(*), 0) AS taken_first
+       FROM station_insight_accepts a
+       WHERE a.station = ANY($1::text[]) AND a.seen_ts >= $3 AND a.seen_ts < $4
+       GROUP BY a.station, a.hour_of_week
      ),
      offers AS (
-       SELECT DISTINCT ON (offer_id) offer_id, station, hour_of_week, rate
-       FROM placed ORDER BY offer_id
+       SELECT f.station, f.hour_of_week, f.rate
+       FROM station_insight_offers f
+       WHERE f.station = ANY($1::text[]) AND f.last_seen >= $3
+         AND (f.first_seen >= $3 AND f.first_seen < $4 OR f.last_seen < $4)
+       UNION ALL
+       SELECT f.station, f.hour_of_week, f.rate
+       FROM station_insight_offers f
+       WHERE f.station = ANY($1::text[]) AND f.first_seen < $3 AND f.last_seen >= $4 AND EXISTS (
+         SELECT 1 FROM driver_offers o
+         WHERE o.offer_id = f.offer_id AND o.service_area_id = f.station
+           AND o.seen_ts >= $3 AND o.seen_ts < $4 AND o.end_ts > o.start_ts
+         OFFSET 0)
+     ),
+     spread AS (
+       SELECT station, hour_of_week, count(*)::int AS offers, array_agg(rate) AS rates
+       FROM offers GROUP BY station, hour_of_week
      )
-     SELECT e.station, e.hour_of_week, e.drivers, e.taken_first,
-            count(*)::int AS offers,
-            percentile_cont(0.25) WITHIN GROUP (ORDER BY o.rate) AS low,
-            percentile_cont(0.75) WITHIN GROUP (ORDER BY o.rate) AS high
-     FROM enough e JOIN offers o USING (station, hour_of_week)
-     GROUP BY e.station, e.hour_of_week, e.drivers, e.taken_first
+     SELECT e.station, e.hour_of_week, e.drivers, t.taken_first, s.offers, q[1] AS low, q[2] AS high
+     FROM enough e JOIN spread s USING (station, hour_of_week)
+     LEFT JOIN taken t USING (station, hour_of_week)
+     CROSS JOIN LATERAL (
+       SELECT percentile_cont(ARRAY[0.25, 0.75]) WITHIN GROUP (ORDER BY rate) AS q
+       FROM unnest(s.rates) AS rate
+     ) p
      ORDER BY e.station, e.hour_of_week`,
-    [
-      options.stations.map((s) => s.id),
-      options.stations.map((s) => s.timeZone),
-      options.from,
-      options.to,
-      options.minDrivers,
-    ],
+    [stations, [...zones.values()], options.from, options.to, options.minDrivers],
   );
   const cents = (n: number) => Math.round(Number(n) * 100) / 100;
   return rows.map((r) => ({
