@@ -22,7 +22,10 @@ export interface Payments {
   registerRoutes(app: FastifyInstance): void;
   start(): void;
   stop(): void;
-  /** Runs the billing sweep now, as the timer would; answers how many drivers lost standing. */
+  /**
+   * Runs the billing sweep now, as the timer would (crediting lost hours whatever the hour);
+   * answers how many drivers lost standing.
+   */
   sweepNow(): Promise<number>;
 }
 
@@ -59,17 +62,17 @@ export function createPayments(deps: {
     ...(deps.onPaymentFailed ? { onFailed: deps.onPaymentFailed } : {}),
   });
 
-  /** The billing clock's hour the lost hours were last credited in: once an hour is enough. */
+  /** The billing clock's hour the timer last credited lost hours in: once an hour is enough. */
   let creditedHour = Number.NaN;
 
-  async function sweep(): Promise<number> {
+  async function sweep(everything = false): Promise<number> {
     if (sandbox) {
       await sandbox.redeliver();
       await sandbox.advance(now());
     }
     await service.pushCredits();
     const hour = Math.floor(now() / 3_600_000);
-    if (hour !== creditedHour) {
+    if (everything || hour !== creditedHour) {
       await creditLostHours(db, { now: now(), rules: config.lostHours });
       creditedHour = hour;
     }
@@ -111,6 +114,6 @@ export function createPayments(deps: {
       if (timer) clearInterval(timer);
       timer = null;
     },
-    sweepNow: sweep,
+    sweepNow: () => sweep(true),
   };
 }

@@ -1,7 +1,8 @@
 // /flex/billing: the driver's own billing. Paid-up date, the weekly subscription (renews on, ends
 // on, failing and being retried), cancel at the end of the week or resume, the processor's portal
-// to update the card, referral credit waiting for the next renewal, and invoices with receipts.
-import type { BillingSummary } from '@blockcatch/sdk';
+// to update the card, referral credit waiting for the next renewal, the weeks credited for lost
+// hours (docs/product.md) and invoices with receipts.
+import type { BillingSummary, LostHoursCredit } from '@blockcatch/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -160,6 +161,8 @@ function Billing({ data }: { data: BillingSummary }) {
         )}
       </section>
 
+      <LostHoursCredits credits={data.lostHoursCredits} />
+
       <section className="card" aria-labelledby="billing-invoices">
         <h2 id="billing-invoices">{t('flex.billing.invoices')}</h2>
         {data.invoices.length === 0 ? (
@@ -200,5 +203,49 @@ function Billing({ data }: { data: BillingSummary }) {
         )}
       </section>
     </>
+  );
+}
+
+/** Each week's credit for lost hours: the week, the time added and what it was lost to. */
+function LostHoursCredits({ credits }: { credits: LostHoursCredit[] }) {
+  const { t, i18n } = useTranslation();
+  // The week is a calendar day (the driver's Monday), not an instant: read it as written.
+  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const duration = (minutes: number) => {
+    const hours = Math.floor(minutes / 60);
+    if (hours === 0) return t('flex.billing.lostHours.minutes', { minutes });
+    return minutes % 60 === 0
+      ? t('flex.billing.lostHours.wholeHours', { hours })
+      : t('flex.billing.lostHours.hours', { hours, minutes: minutes % 60 });
+  };
+  return (
+    <section className="card" aria-labelledby="billing-lost-hours">
+      <h2 id="billing-lost-hours">{t('flex.billing.lostHours.title')}</h2>
+      <p>{t('flex.billing.lostHours.intro')}</p>
+      {credits.length === 0 ? (
+        <p data-testid="lost-hours-none">{t('flex.billing.lostHours.none')}</p>
+      ) : (
+        <ul data-testid="lost-hours-credits">
+          {credits.map((c) => (
+            <li key={c.week}>
+              <strong>
+                {t('flex.billing.lostHours.week', {
+                  date: day.format(Date.parse(`${c.week}T00:00:00Z`)),
+                })}
+              </strong>
+              {': '}
+              {t('flex.billing.lostHours.added', { duration: duration(c.minutes) })}
+              {' ('}
+              {c.reasons
+                .map(
+                  (r) => `${t(`flex.billing.lostHours.reason.${r.reason}`)} ${duration(r.minutes)}`,
+                )
+                .join(', ')}
+              {')'}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
