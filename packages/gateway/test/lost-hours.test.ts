@@ -114,7 +114,7 @@ it('keeps throttling shorter than the setting out of lost time', async () => {
   expect(await lostTimeOf(running.gateway.db, phone)).toEqual([]);
 }, 60_000);
 
-it('credits the time the gateway was down once, the week after, and lists it on the billing page', async () => {
+it('credits the time the gateway was down once, the week after, however many sweeps run, and lists it on the billing page', async () => {
   shared = await openDatabase({ kind: 'pglite' });
   let clock = Date.now();
   const config = { goodStandingSweepMs: 0, lostHours: { minimumMinutes: 1 } };
@@ -143,7 +143,8 @@ it('credits the time the gateway was down once, the week after, and lists it on 
   await running.gateway.payments.sweepNow();
   expect(await expirationOf(shared, phone)).toBe(paidUntil);
   clock = Date.now() + 9 * DAY;
-  await running.gateway.payments.sweepNow();
+  // Two sweeps at once (two processes): the driver-week key lets one of them credit it.
+  await Promise.all([running.gateway.payments.sweepNow(), running.gateway.payments.sweepNow()]);
   billing = (await driver.get('/billing')).body;
   const credits: { week: string; minutes: number; reasons: { reason: string }[] }[] =
     billing.lostHoursCredits;
