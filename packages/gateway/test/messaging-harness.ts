@@ -11,6 +11,7 @@ import pg from 'pg';
 import { eventually } from '../../../tests/support/eventually.js';
 import type { Principal } from '../src/api/authenticate.js';
 import { type GatewayConfigInput, parseConfig } from '../src/config.js';
+import { installAudit } from '../src/http/audit.js';
 import { unauthenticated } from '../src/http/errors.js';
 import { installPipeline } from '../src/http/pipeline.js';
 import { createMessaging, type Messaging } from '../src/messaging/index.js';
@@ -122,6 +123,8 @@ export async function startMessagingServer(
   // The gateway's BODY_LIMIT: a 100,000-number send is about 3 MB.
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 5 * 1024 * 1024 });
   installPipeline(app, headerAuthenticate(db));
+  // Audited routes record as in the gateway, so a test can read the trail.
+  installAudit(app, { db, now: Date.now });
   const messaging = createMessaging({
     db,
     config,

@@ -340,6 +340,17 @@ describe('the twilio provider', () => {
         approvalStatus: 'rejected',
         rejectionReason: 'Promotional content in a utility template',
       });
+      // The trail keeps who synced and which templates changed status.
+      const [event] = await testDb.db.query<{
+        actor_id: string;
+        target: string;
+        detail: unknown;
+      }>("SELECT actor_id, target, detail FROM audit_events WHERE action = 'template.change'");
+      expect(event).toMatchObject({ actor_id: OWNER, target: 'templates' });
+      expect(event!.detail).toEqual({
+        changed: [{ id: 'renewal-es_MX', from: 'approved', to: 'rejected' }],
+        failed: [],
+      });
       // Every request to the Content API was a signed GET of one content's approval.
       expect(received.map((r) => r.path).sort()).toEqual([
         `/v1/Content/HX${'a'.repeat(32)}/ApprovalRequests`,

@@ -174,6 +174,8 @@ export {
 export {
   type ApiToken,
   type AudienceFilters,
+  adminRoleChangeSchema,
+  adminRoleSchema,
   apiTokenSchema,
   apiTokensResponseSchema,
   arriveResponseSchema,

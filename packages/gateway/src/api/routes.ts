@@ -20,6 +20,7 @@ import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
 import { listInvitations } from '../storage/invitations.js';
 import { listReferralCodes, toSignedInUser, usersTableJson } from '../storage/users.js';
+import { registerAdminRoleRoutes } from './admin-role.js';
 import { type CachedBody, cacheTableBody } from './table-cache.js';
 import { registerUsersExport } from './users-export.js';
 
@@ -31,6 +32,7 @@ export interface ApiDeps {
 export function registerApi(app: FastifyInstance, { db, config }: ApiDeps): void {
   const tables = createTables(db, config);
   registerUsersExport(app, db);
+  registerAdminRoleRoutes(app, db);
 
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -318,11 +318,12 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
     async () => ({ Items: await listTemplates(db) }),
   );
 
-  // WhatsApp's approval of each template, read again from Twilio's Content API.
+  // WhatsApp's approval of each template, read again from Twilio's Content API; the trail keeps
+  // which templates changed status.
   api.post(
     '/api/flex/v1/admin/templates/sync',
     {
-      config: { auth: 'billing' },
+      config: { auth: 'billing', audit: 'template.change' },
       // Nothing to send: a body, if any, is an empty object.
       schema: {
         body: z.strictObject({}).nullish(),
@@ -330,10 +331,21 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: RouteDeps): 
       },
     },
     async (request) => {
+      const before = new Map((await listTemplates(db)).map((t) => [t.id, t.approvalStatus]));
       const failed = await syncTemplateApprovals(db, deps.config, deps.now);
       for (const failure of failed)
         request.log.warn(failure, 'a template approval could not be read');
-      return { Items: await listTemplates(db), failed };
+      const Items = await listTemplates(db);
+      const changed = Items.filter((t) => t.approvalStatus !== before.get(t.id)).map((t) => ({
+        id: t.id,
+        from: before.get(t.id) ?? null,
+        to: t.approvalStatus ?? null,
+      }));
+      noteAudit(request, {
+        target: 'templates',
+        detail: { changed, failed: failed.map((f) => f.id) },
+      });
+      return { Items, failed };
     },
   );
 

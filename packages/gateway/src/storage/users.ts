@@ -454,6 +454,31 @@ export async function setApprovalPermission(
   return rows.length > 0;
 }
 
+/**
+ * Makes a Flex user an admin or takes admin away (never an owner's), answering whether they were
+ * one before, or null when no such user (or an owner) has that phone. Taking admin away also takes
+ * the approval permission, so that making them an admin again starts without it.
+ */
+export async function setAdmin(
+  db: Queryable,
+  phoneNumber: string,
+  admin: boolean,
+): Promise<{ wasAdmin: boolean; name: string } | null> {
+  const rows = await db.query<{ was_admin: boolean; name: string }>(
+    `WITH before AS (
+       SELECT id, is_admin FROM users
+       WHERE product = 'flex' AND phone_number = $1 AND role IS DISTINCT FROM 'owner'
+       FOR UPDATE
+     )
+     UPDATE users u SET is_admin = $2, can_approve_sends = $2 AND u.can_approve_sends
+     FROM before WHERE u.id = before.id
+     RETURNING before.is_admin AS was_admin, u.name`,
+    [phoneNumber, admin],
+  );
+  const [row] = rows;
+  return row ? { wasAdmin: row.was_admin, name: row.name } : null;
+}
+
 /** Who may approve a held send, but `except` (the admin who asked): owners and approval admins. */
 export async function findApprovers(
   db: Queryable,

@@ -76,3 +76,14 @@ export const flexUsersResponseSchema = z.object({ Items: z.array(flexUserSchema)
 export const sparkUsersResponseSchema = z.object({ Items: z.array(sparkUserSchema) });
 /** A user table with a response key set: the table's JSON, AES-GCM encrypted (`decryptResponse`). */
 export const encryptedAnswerSchema = z.object({ encrypted: z.string() });
+
+/** An owner's change to whether a Flex user is an admin (owners stay admins). */
+export const adminRoleChangeSchema = z.strictObject({ admin: z.boolean() });
+
+/** A Flex user's admin role after an owner's change. */
+export const adminRoleSchema = z.object({
+  phoneNumber: z.string(),
+  name: z.string(),
+  admin: z.boolean(),
+});
+export type AdminRole = z.infer<typeof adminRoleSchema>;

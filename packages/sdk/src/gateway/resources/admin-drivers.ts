@@ -1,5 +1,8 @@
-// One driver seen by an admin: the dashboard and calendar of the Flex user with that phone.
+// One Flex user seen by an admin: the dashboard, calendar and outcomes of the driver with that
+// phone, and the owner's switch that makes them an admin.
 import {
+  type AdminRole,
+  adminRoleSchema,
   type CalendarQuery,
   type DriverCalendar,
   type DriverDashboard,
@@ -24,6 +27,10 @@ export function adminDriversResource(http: Requester) {
     /** The driver's catcher latency over the last day. */
     async userLatency(phone: string, options?: RequestOptions): Promise<LatencySummary> {
       return (await http.get(`${userPath(phone)}/latency`, latencyResponseSchema, options)).Item;
+    },
+    /** Makes the Flex user with this phone an admin, or takes admin away (owners only). */
+    setAdmin(phone: string, admin: boolean, options?: RequestOptions): Promise<AdminRole> {
+      return http.put(`${userPath(phone)}/role`, adminRoleSchema, { admin }, options);
     },
     /** What the catcher made of the driver's offers over the last day and week. */
     async userOutcomes(phone: string, options?: RequestOptions): Promise<Outcomes> {
