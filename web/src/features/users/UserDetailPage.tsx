@@ -1,16 +1,19 @@
 // /admin/users/:id (the phone number): one Flex user's row in full, with links to their
-// dashboard and calendar.
+// dashboard and calendar, and for owners the switch that makes them an admin.
 import { normalizePhone } from '@blockcatch/sdk';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../components/admin/Spinner.js';
+import { useAdminRole } from '../../hooks/admin/useAdminRole.js';
 import { useFlexUsers } from '../../hooks/admin/useAdminTables.js';
 import { useFormat } from '../../hooks/useFormat.js';
+import { AdminRoleControl } from './AdminRoleControl.js';
 
 export default function UserDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const users = useFlexUsers();
+  const { isOwner } = useAdminRole();
   const wanted = normalizePhone(id) ?? id;
   const user =
     users.status === 'success'
@@ -66,6 +69,7 @@ export default function UserDetailPage() {
               {t('admin.users.calendar')}
             </Link>
           </p>
+          {isOwner && <AdminRoleControl user={user} />}
         </>
       )}
     </main>

@@ -1,4 +1,4 @@
-// One driver as staff see them: dashboard, reaction time and outcomes.
+// One driver as staff see them: dashboard, reaction time and outcomes; and who is an admin (owners).
 import { queryOptions } from '@tanstack/react-query';
 import { gateway } from '../../sdk.js';
 
@@ -17,5 +17,11 @@ export const userQueries = {
     queryOptions({
       queryKey: ['admin', 'userOutcomes', phoneNumber],
       queryFn: () => gateway.admin.userOutcomes(phoneNumber),
+    }),
+  /** Every admin, owners first: whether a user is one (owners only). */
+  admins: () =>
+    queryOptions({
+      queryKey: ['admin', 'admins'],
+      queryFn: () => gateway.approvals.approvers(),
     }),
 };
