@@ -28,7 +28,8 @@ export async function readStationInsight(
   // A rollup row knows the first and last sighting behind it: either inside [from, to) settles it.
   // Only one seen both before `from` and at or after `to` asks the recorded offers, in a branch of
   // its own so that its cost does not weigh on the plan of the rest (OFFSET 0 keeps it a lookup per
-  // such row instead of a pass over the whole window). Quartiles are taken per figure from its
+  // such row instead of a pass over the whole window). Disjoint branches: a row last seen before
+  // `from` cannot be first seen at or after `to`. Quartiles are taken per figure from its
   // rates gathered in an array: a hash of ~1,000 small arrays instead of one sort of every offer.
   const rows = await db.query<{
     station: string;
@@ -40,25 +41,31 @@ export async function readStationInsight(
     taken_first: number | null;
   }>(
     `WITH z AS (SELECT * FROM unnest($1::text[], $2::text[]) AS z(station, zone)),
-     drivers AS (
-       SELECT d.station, d.hour_of_week
-       FROM station_insight_drivers d
-       WHERE d.station = ANY($1::text[])
-         AND (d.first_seen >= $3 AND d.first_seen < $4 OR d.last_seen >= $3 AND d.last_seen < $4)
+     -- A figure's drivers: every driver ever seen there, less those seen only before or only
+     -- after the window (few, through the indexes on first and last sighting).
+     outside AS (
+       SELECT d.station, d.hour_of_week FROM station_insight_drivers d WHERE d.last_seen < $3
+       UNION ALL
+       SELECT d.station, d.hour_of_week FROM station_insight_drivers d WHERE d.first_seen >= $4
        UNION ALL
        SELECT d.station, d.hour_of_week
        FROM station_insight_drivers d JOIN z USING (station)
-       WHERE d.first_seen < $3 AND d.last_seen >= $4 AND EXISTS (
+       WHERE d.first_seen < $3 AND d.last_seen >= $4 AND NOT EXISTS (
          SELECT 1 FROM driver_offers o
          WHERE o.user_id = d.user_id AND o.service_area_id = d.station
            AND o.seen_ts >= $3 AND o.seen_ts < $4 AND o.end_ts > o.start_ts
            AND insight_hour_of_week(o.start_ts, z.zone) = d.hour_of_week
          OFFSET 0)
      ),
-     enough AS (
+     outside_counts AS (
        SELECT station, hour_of_week, count(*)::int AS drivers
-       FROM drivers GROUP BY station, hour_of_week
-       HAVING count(*) >= $5
+       FROM outside WHERE station = ANY($1::text[]) GROUP BY station, hour_of_week
+     ),
+     enough AS (
+       SELECT t.station, t.hour_of_week, t.drivers - coalesce(o.drivers, 0) AS drivers
+       FROM station_insight_driver_totals t
+       LEFT JOIN outside_counts o USING (station, hour_of_week)
+       WHERE t.station = ANY($1::text[]) AND t.drivers - coalesce(o.drivers, 0) >= $5
      ),
      taken AS (
        SELECT a.station, a.hour_of_week,

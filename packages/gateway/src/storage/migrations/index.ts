@@ -27,6 +27,7 @@ import calendarFeeds from './031_calendar_feeds.js';
 import offersBySeen from './032_offers_by_seen.js';
 import lostHours from './033_lost_hours.js';
 import stationInsightRollup from './036_station_insight_rollup.js';
+import stationInsightDriverTotals from './037_station_insight_driver_totals.js';
 import auditLog from './040_audit_log.js';
 import sendApprovals from './041_send_approvals.js';
 import sendResults from './042_send_results.js';
@@ -62,6 +63,7 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '032_offers_by_seen', sql: offersBySeen },
   { id: '033_lost_hours', sql: lostHours },
   { id: '036_station_insight_rollup', sql: stationInsightRollup },
+  { id: '037_station_insight_driver_totals', sql: stationInsightDriverTotals },
   { id: '040_audit_log', sql: auditLog },
   { id: '041_send_approvals', sql: sendApprovals },
   { id: '042_send_results', sql: sendResults },
