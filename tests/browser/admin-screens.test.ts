@@ -138,3 +138,35 @@ describe('the users table', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe("a user's admin role", () => {
+  it('is given and taken by the owner from the user page, in Spanish too', async () => {
+    const { page, errors } = await sandbox.newPage();
+    await signIn(page, OWNER);
+    await page.goto('/admin/users/%2B13055550105');
+    await page.getByRole('heading', { name: 'Patricia Lee' }).waitFor();
+    await page.getByRole('button', { name: 'Make admin' }).click();
+    await page.getByRole('status').filter({ hasText: 'Patricia Lee is now an admin.' }).waitFor();
+    await screenshot(page, 'en-admin-user-role');
+    await page.getByRole('button', { name: 'Remove admin' }).click();
+    await page.getByRole('status').filter({ hasText: 'is no longer an admin' }).waitFor();
+    await page.getByRole('button', { name: 'Make admin' }).waitFor();
+    expect(errors).toEqual([]);
+
+    const spanish = await sandbox.newPage({ language: 'es' });
+    await signIn(spanish.page, OWNER);
+    await spanish.page.goto('/admin/users/%2B13055550105');
+    await spanish.page.getByRole('button', { name: 'Hacer administrador' }).waitFor();
+    expect(spanish.errors).toEqual([]);
+  });
+
+  it('is not offered to an admin who is not the owner', async () => {
+    const { page, errors } = await sandbox.newPage();
+    await signIn(page, ADMIN);
+    await page.goto('/admin/users/%2B13055550105');
+    await page.getByRole('heading', { name: 'Patricia Lee' }).waitFor();
+    await settled(page);
+    expect(await page.getByRole('button', { name: /admin/i }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});

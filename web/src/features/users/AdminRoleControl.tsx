@@ -26,11 +26,7 @@ export function AdminRoleControl({ user }: { user: FlexUser }) {
   const isAdmin = current !== undefined;
   return (
     <div className="actions">
-      <Button
-        variant={isAdmin ? 'danger' : 'default'}
-        busy={change.isPending}
-        onClick={() => change.mutate(!isAdmin)}
-      >
+      <Button busy={change.isPending} onClick={() => change.mutate(!isAdmin)}>
         {isAdmin ? t('admin.users.removeAdmin') : t('admin.users.makeAdmin')}
       </Button>
       {change.isSuccess && (
