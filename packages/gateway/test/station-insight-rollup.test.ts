@@ -152,6 +152,8 @@ describe.each(DATABASE_KINDS)('station insight rollups on %s', (kind) => {
     await test?.drop();
   });
 
+  // Forty scenarios, each writing its offers afresh: longer than one test's default on a loaded
+  // machine, hence the timeout.
   it('answers exactly as one pass over every recorded offer', async () => {
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
@@ -201,5 +203,5 @@ describe.each(DATABASE_KINDS)('station insight rollups on %s', (kind) => {
       }),
       { numRuns: 40 },
     );
-  });
+  }, 180_000);
 });
