@@ -48,8 +48,15 @@ const { gateway, url, admin } = await startLargeGateway(
   USERS,
   {
     ...(DATABASE_URL ? { databaseUrl: DATABASE_URL, databaseSchema: SCHEMA } : {}),
-    // The send is part of the load: delivered as fast as the database allows.
+    // The send is part of the load: delivered as fast as the database allows, at once, not held
+    // for a second admin's approval as a send this large would be.
     sendRate: 0,
+    approvalThreshold: 10_000_000,
+    // The generated users hold no consent records, and the bench must not depend on the hour it
+    // runs: without these the send would skip or hold every recipient and load nothing.
+    marketingConsent: false,
+    marketingWeeklyCap: 0,
+    quietHours: false,
     // Every simulated client comes from 127.0.0.1; a per-address limit would refuse them as one.
     rateLimit: { perMinute: 1_000_000 },
     logLevel: 'silent',
