@@ -1,8 +1,12 @@
 // The gateway process of `npm run bench:load`: a large generated user table, the sandbox admin and
-// `drivers` driver accounts, on PGlite (in its worker thread, or on the HTTP thread with
-// LOAD_PGLITE_IN_THREAD=1) or on a PostgreSQL schema of its own. It measures its own
+// `drivers` driver accounts, on PGlite (in its worker thread with a data folder of its own, as the
+// embedded default runs, or in memory on the HTTP thread with LOAD_PGLITE_IN_THREAD=1) or on a
+// PostgreSQL schema of its own. It measures its own
 // event-loop delay (perf_hooks) and memory, and answers the parent over IPC:
 // `stats` → { lag, rss }, `reset` clears the lag histogram, `stop` closes (and drops the schema).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { generateFlexUsers, generateStaff } from '../../../fixtures/generate-data.js';
 import { staffUserRow } from '../src/seed.js';
@@ -44,10 +48,15 @@ const DRIVER_PASSWORD = 'Load-bench-driver-1';
 // PGlite on the HTTP thread, as the gateway ran it before it had a worker: the "before" figures.
 const IN_THREAD = process.env.LOAD_PGLITE_IN_THREAD === '1';
 
+// The embedded default keeps its data in a folder (main.js), not in PGlite's own memory.
+const DATA_DIR =
+  DATABASE_URL || IN_THREAD ? undefined : mkdtempSync(join(tmpdir(), 'blockcatch-load-'));
+
 const { gateway, url, admin } = await startLargeGateway(
   USERS,
   {
     ...(DATABASE_URL ? { databaseUrl: DATABASE_URL, databaseSchema: SCHEMA } : {}),
+    ...(DATA_DIR ? { dataDir: DATA_DIR } : {}),
     // The send is part of the load: delivered as fast as the database allows, at once, not held
     // for a second admin's approval as a send this large would be.
     sendRate: 0,
@@ -115,6 +124,7 @@ process.on('message', async (message: { type: string }) => {
       await db.query(`DROP SCHEMA IF EXISTS ${quoteIdent(SCHEMA)} CASCADE`);
       await db.close();
     }
+    if (DATA_DIR) rmSync(DATA_DIR, { recursive: true, force: true });
     process.send?.({ type: 'stopped' });
     process.exit(0);
   }
