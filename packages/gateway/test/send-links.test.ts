@@ -164,31 +164,45 @@ describe('tracked links in a marketing send', () => {
   it('counts a payment 3 days after the click as a conversion, and not one 8 days after', async () => {
     clock += DAY;
     expect((await open(codes.late!)).status).toBe(302);
+    const read = async () => {
+      const answer = await owner()('GET', '/api/flex/v1/admin/send-results?weeks=6');
+      expect(answer.status).toBe(200);
+      return answer.body as { sends: Record<string, unknown>[]; weeks: Record<string, number>[] };
+    };
+    const sendOf = async () => (await read()).sends.find((s) => s.jobId === jobId);
+    const kept = async () =>
+      (
+        await running.gateway.db.query<{
+          clicks: number;
+          revenue_cents: string;
+          links_final: boolean;
+        }>('SELECT clicks, revenue_cents, links_final FROM send_job_results WHERE job_id = $1', [
+          jobId,
+        ])
+      )[0];
+    // Past the opt-out week: the delivery figures are kept, the links still counted.
+    clock += 9 * DAY;
+    expect(await sendOf()).toMatchObject({ clicks: 2, conversions: 0, revenue: 0, final: false });
+    expect(await kept()).toMatchObject({ links_final: false });
+
     const early = await clicksOf(codes.early!);
     const late = await clicksOf(codes.late!);
     await pay('link-driver-early', Number(early.first_click_ts) + 3 * DAY, 2500);
     await pay('link-driver-late', Number(late.first_click_ts) + 8 * DAY, 2500);
     // The bot's recipient paid too, but never clicked: not the send's conversion.
     await pay('link-driver-bot', Number(late.first_click_ts) + DAY, 2500);
-    clock += 20 * DAY;
-    const read = async () => {
-      const answer = await owner()('GET', '/api/flex/v1/admin/send-results?weeks=6');
-      expect(answer.status).toBe(200);
-      return answer.body;
-    };
+    expect(await sendOf()).toMatchObject({ clicks: 2, conversions: 1, revenue: 25, final: false });
+
+    clock += 11 * DAY;
     const { sends, weeks } = await read();
-    const send = sends.find((s: { jobId: string }) => s.jobId === jobId);
+    const send = sends.find((s) => s.jobId === jobId);
     expect(send).toMatchObject({ clicks: 2, conversions: 1, revenue: 25, final: true });
-    const total = (key: string) =>
-      weeks.reduce((a: number, w: Record<string, number>) => a + w[key]!, 0);
+    const total = (key: string) => weeks.reduce((a, w) => a + w[key]!, 0);
     expect([total('clicks'), total('conversions'), total('revenue')]).toEqual([2, 1, 25]);
     // Kept once final, and read back the same.
-    const [kept] = await running.gateway.db.query<{ clicks: number; revenue_cents: string }>(
-      'SELECT clicks, revenue_cents FROM send_job_results WHERE job_id = $1',
-      [jobId],
-    );
-    expect([kept!.clicks, Number(kept!.revenue_cents)]).toEqual([2, 2500]);
-    expect((await read()).sends.find((s: { jobId: string }) => s.jobId === jobId)).toEqual(send);
+    const row = await kept();
+    expect([row?.clicks, Number(row?.revenue_cents), row?.links_final]).toEqual([2, 2500, true]);
+    expect(await sendOf()).toEqual(send);
   });
 });
 

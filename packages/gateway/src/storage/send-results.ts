@@ -1,10 +1,11 @@
 // Each admin send's results for the Sends page. A send whose recipients are all final and whose
-// windows have closed cannot change any more: its results are counted once and kept in
-// send_job_results, so weeks of 100,000-recipient sends are read as one row each. Newer sends are
-// counted live. The windows: an opt-out or a click counts within 7 days of the recipient's text,
-// and a payment within 7 days of their first click counts as the send's conversion (a renewal)
-// with its amount (docs/product.md, 'Tracked links'), so a send is final 14 days after its last
-// text went out.
+// opt-out week has passed cannot change its delivery figures any more: they are counted once and kept
+// in send_job_results, so weeks of 100,000-recipient sends are read as one row each. Newer sends are
+// counted live. Its tracked links settle a week later: a click counts within 7 days of the
+// recipient's text, and a payment within 7 days of their first click counts as the send's conversion
+// (a renewal) with its amount (docs/product.md, 'Tracked links'). Until then a kept send's clicks,
+// conversions and revenue are counted again on each read, from its opened links only (a few rows),
+// and kept with it once they too are final.
 import type { Queryable } from './db.js';
 
 export const OPT_OUT_WINDOW_MS = 7 * 86_400_000;
@@ -12,8 +13,8 @@ export const OPT_OUT_WINDOW_MS = 7 * 86_400_000;
 const CLICK_WINDOW_MS = 7 * 86_400_000;
 /** How long after a click a payment counts as the send's conversion. */
 const CONVERSION_WINDOW_MS = 7 * 86_400_000;
-/** After the last text went out, when nothing can change a send's results any more. */
-const SETTLED_AFTER_MS = Math.max(OPT_OUT_WINDOW_MS, CLICK_WINDOW_MS + CONVERSION_WINDOW_MS);
+/** After the last text went out, when its links' figures cannot change any more. */
+const LINKS_SETTLED_MS = CLICK_WINDOW_MS + CONVERSION_WINDOW_MS;
 
 export interface JobResults {
   recipients: number;
@@ -60,7 +61,10 @@ export async function listResultJobs(db: Queryable, sinceTs: number): Promise<Re
   }));
 }
 
-/** Results of `jobIds`: kept ones read, the others counted (and kept once they are final). */
+/**
+ * Results of `jobIds`: kept ones read (their links counted again until those settle), the others
+ * counted, and kept once their delivery figures are final.
+ */
 export async function readJobResults(
   db: Queryable,
   jobIds: readonly string[],
@@ -77,35 +81,51 @@ export async function readJobResults(
     opted_out: number;
     clicks: number;
     conversions: number;
-    revenue_cents: number;
+    revenue_cents: string;
     billable: number;
     segments: number;
+    links_final: boolean;
+    last_sent_ts: string | null;
   }>('SELECT * FROM send_job_results WHERE job_id = ANY($1::text[])', [jobIds]);
+  const unsettled = kept.filter((r) => !r.links_final).map((r) => r.job_id);
+  const recounted = await countLinks(db, unsettled);
   for (const r of kept) {
+    const links = r.links_final
+      ? { clicks: r.clicks, conversions: r.conversions, revenueCents: Number(r.revenue_cents) }
+      : (recounted.get(r.job_id) ?? NO_LINKS);
+    const lastSent = r.last_sent_ts === null ? null : Number(r.last_sent_ts);
+    const final = r.links_final || lastSent === null || lastSent + LINKS_SETTLED_MS <= now;
     results.set(r.job_id, {
       recipients: r.recipients,
       delivered: r.delivered,
       failed: r.failed,
       failedByReason: r.failed_by_reason,
       optedOut: r.opted_out,
-      clicks: r.clicks,
-      conversions: r.conversions,
-      revenueCents: Number(r.revenue_cents),
+      ...links,
       billable: r.billable,
       segments: r.segments,
-      final: true,
+      final,
     });
+    if (final && !r.links_final) {
+      await db.query(
+        `UPDATE send_job_results SET clicks = $2, conversions = $3, revenue_cents = $4,
+           links_final = true
+         WHERE job_id = $1`,
+        [r.job_id, links.clicks, links.conversions, links.revenueCents],
+      );
+    }
   }
   const missing = jobIds.filter((id) => !results.has(id));
   if (missing.length === 0) return results;
   const counted = await countJobResults(db, missing, now);
-  for (const [id, r] of counted) {
+  for (const [id, { lastSent, deliveryFinal, ...r }] of counted) {
     results.set(id, r);
-    if (!r.final) continue;
+    if (!deliveryFinal) continue;
     await db.query(
       `INSERT INTO send_job_results (job_id, computed_ts, recipients, delivered, failed,
-         failed_by_reason, opted_out, billable, segments, clicks, conversions, revenue_cents)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12)
+         failed_by_reason, opted_out, billable, segments, clicks, conversions, revenue_cents,
+         links_final, last_sent_ts)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14)
        ON CONFLICT (job_id) DO NOTHING`,
       [
         id,
@@ -120,17 +140,63 @@ export async function readJobResults(
         r.clicks,
         r.conversions,
         r.revenueCents,
+        r.final,
+        lastSent,
       ],
     );
   }
   return results;
 }
 
+const NO_LINKS = { clicks: 0, conversions: 0, revenueCents: 0 };
+
+/**
+ * Each send's clicks, conversions and revenue, from its opened links only (their partial index): a
+ * recipient's first payment in the window after their first click is the conversion.
+ */
+async function countLinks(
+  db: Queryable,
+  jobIds: readonly string[],
+): Promise<Map<string, typeof NO_LINKS>> {
+  if (jobIds.length === 0) return new Map();
+  const rows = await db.query<{
+    job_id: string;
+    clicks: number;
+    conversions: number;
+    revenue_cents: string;
+  }>(
+    `SELECT c.job_id, count(*)::int AS clicks, count(p.amount_cents)::int AS conversions,
+            COALESCE(sum(p.amount_cents), 0)::int8 AS revenue_cents
+     FROM (
+       SELECT l.job_id, r.to_number, min(l.first_click_ts) AS clicked_ts
+       FROM send_links l
+       JOIN send_recipients r ON r.job_id = l.job_id AND r.seq = l.seq
+       WHERE l.job_id = ANY($1::text[]) AND l.first_click_ts IS NOT NULL
+         AND l.first_click_ts < r.sent_ts + $2::int8
+       GROUP BY l.job_id, l.seq, r.to_number
+     ) c
+     LEFT JOIN LATERAL (
+       SELECT p.amount_cents FROM payments p JOIN users u ON u.id = p.user_id
+       WHERE u.phone_number = c.to_number AND p.status = 'succeeded'
+         AND p.settled_ts >= c.clicked_ts AND p.settled_ts < c.clicked_ts + $3::int8
+       ORDER BY p.settled_ts LIMIT 1
+     ) p ON true
+     GROUP BY c.job_id`,
+    [jobIds, CLICK_WINDOW_MS, CONVERSION_WINDOW_MS],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.job_id,
+      { clicks: r.clicks, conversions: r.conversions, revenueCents: Number(r.revenue_cents) },
+    ]),
+  );
+}
+
 async function countJobResults(
   db: Queryable,
   jobIds: readonly string[],
   now: number,
-): Promise<Map<string, JobResults>> {
+): Promise<Map<string, JobResults & { lastSent: number | null; deliveryFinal: boolean }>> {
   const [totals, reasons, links] = await Promise.all([
     db.query<{
       job_id: string;
@@ -167,35 +233,19 @@ async function countJobResults(
        GROUP BY 1, 2`,
       [jobIds],
     ),
-    // Only opened links are read (their partial index): a few rows a send, not one per recipient.
-    // A recipient's first payment in the window after their first click is the conversion.
-    db.query<{ job_id: string; clicks: number; conversions: number; revenue_cents: string }>(
-      `SELECT c.job_id, count(*)::int AS clicks, count(p.amount_cents)::int AS conversions,
-              COALESCE(sum(p.amount_cents), 0)::int8 AS revenue_cents
-       FROM (
-         SELECT l.job_id, r.to_number, min(l.first_click_ts) AS clicked_ts
-         FROM send_links l
-         JOIN send_recipients r ON r.job_id = l.job_id AND r.seq = l.seq
-         WHERE l.job_id = ANY($1::text[]) AND l.first_click_ts IS NOT NULL
-           AND l.first_click_ts < r.sent_ts + $2::int8
-         GROUP BY l.job_id, l.seq, r.to_number
-       ) c
-       LEFT JOIN LATERAL (
-         SELECT p.amount_cents FROM payments p JOIN users u ON u.id = p.user_id
-         WHERE u.phone_number = c.to_number AND p.status = 'succeeded'
-           AND p.settled_ts >= c.clicked_ts AND p.settled_ts < c.clicked_ts + $3::int8
-         ORDER BY p.settled_ts LIMIT 1
-       ) p ON true
-       GROUP BY c.job_id`,
-      [jobIds, CLICK_WINDOW_MS, CONVERSION_WINDOW_MS],
-    ),
+    countLinks(db, jobIds),
   ]);
-  const results = new Map<string, JobResults>();
+  const results = new Map<
+    string,
+    JobResults & { lastSent: number | null; deliveryFinal: boolean }
+  >();
   for (const id of jobIds) {
     const t = totals.find((r) => r.job_id === id);
-    const l = links.find((r) => r.job_id === id);
+    const l = links.get(id) ?? NO_LINKS;
     const lastSent =
       t?.last_sent === null || t?.last_sent === undefined ? null : Number(t.last_sent);
+    const settled = (after: number) =>
+      (t?.open ?? 0) === 0 && (lastSent === null || lastSent + after <= now);
     const failedByReason: Record<string, number> = {};
     for (const r of reasons) if (r.job_id === id) failedByReason[r.reason] = r.n;
     results.set(id, {
@@ -204,12 +254,12 @@ async function countJobResults(
       failed: t?.failed ?? 0,
       failedByReason,
       optedOut: t?.opted_out ?? 0,
-      clicks: l?.clicks ?? 0,
-      conversions: l?.conversions ?? 0,
-      revenueCents: Number(l?.revenue_cents ?? 0),
+      ...l,
       billable: t?.billable ?? 0,
       segments: t?.segments ?? 0,
-      final: (t?.open ?? 0) === 0 && (lastSent === null || lastSent + SETTLED_AFTER_MS <= now),
+      final: settled(LINKS_SETTLED_MS),
+      lastSent,
+      deliveryFinal: settled(OPT_OUT_WINDOW_MS),
     });
   }
   return results;

@@ -32,6 +32,7 @@ import auditLog from './040_audit_log.js';
 import sendApprovals from './041_send_approvals.js';
 import sendResults from './042_send_results.js';
 import sendLinks from './043_send_links.js';
+import sendResultsLinksFinal from './044_send_results_links_final.js';
 import supportRequests from './060_support_requests.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
@@ -68,5 +69,6 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '041_send_approvals', sql: sendApprovals },
   { id: '042_send_results', sql: sendResults },
   { id: '043_send_links', sql: sendLinks },
+  { id: '044_send_results_links_final', sql: sendResultsLinksFinal },
   { id: '060_support_requests', sql: supportRequests },
 ];
