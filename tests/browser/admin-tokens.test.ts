@@ -60,7 +60,14 @@ describe('tokens for machines in the admin web', () => {
     expect(await page.getByText(secret).count()).toBe(0);
     await expect.poll(async () => (await row.textContent())?.includes('Never')).toBe(false);
 
-    await page.getByRole('button', { name: 'Revoke token nightly cron' }).click();
+    // Under the pointer the red button turns darker red, its white text still readable.
+    const revoke = page.getByRole('button', { name: 'Revoke token nightly cron' });
+    await revoke.hover();
+    await expect
+      .poll(() => revoke.evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toBe('rgb(143, 28, 19)');
+    expect(await revoke.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
+    await revoke.click();
     await expect.poll(() => row.getAttribute('data-state')).toBe('revoked');
     await page.getByText('Token nightly cron revoked: it no longer works.').waitFor();
     expect(await asMachine(secret)).toBe(401);
