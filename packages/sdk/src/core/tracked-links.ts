@@ -8,10 +8,11 @@ export const LINK_CODE_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi
 /** The path a short link's code follows. */
 export const LINK_PATH = '/l/';
 
-const CODE_SHAPE = new RegExp(`^[0-9A-Za-z]{${LINK_CODE_LENGTH}}$`);
+const CODE_SHAPE = /^[0-9A-Za-z]{8}$/;
 
 /** Whether `code` has a link code's shape (checked before anything is looked up). */
 export function isLinkCode(code: string): boolean {
+  // The length first: a pattern never reads a long value.
   return code.length === LINK_CODE_LENGTH && CODE_SHAPE.test(code);
 }
 
