@@ -4,7 +4,7 @@
 // Computed in SQL, the same on PGlite and PostgreSQL, from the rollups migration 036 keeps as
 // offers are recorded (docs/architecture.md, "Station insight").
 import type { InsightFigure } from '@blockcatch/sdk';
-import type { Queryable } from './db.js';
+import { LONG_READ, type Queryable } from './db.js';
 
 export async function readStationInsight(
   db: Queryable,
@@ -21,10 +21,15 @@ export async function readStationInsight(
   for (const s of options.stations) if (!zones.has(s.id)) zones.set(s.id, s.timeZone);
   const stations = [...zones.keys()];
   // Rolls up a station seen for the first time or whose zone changed; otherwise reads one row.
-  await db.query('SELECT station_insight_follow_zones($1::text[], $2::text[])', [
-    stations,
-    [...zones.values()],
-  ]);
+  // One station per call, each a long read: a first rollup over weeks of offers takes seconds,
+  // and on PGlite's one connection the short calls waiting (dashboards, polls) go in between.
+  for (const [station, zone] of zones) {
+    await db.query(
+      'SELECT station_insight_follow_zones($1::text[], $2::text[])',
+      [[station], [zone]],
+      LONG_READ,
+    );
+  }
   // A rollup row knows the first and last sighting behind it: either inside [from, to) settles it.
   // Only one seen both before `from` and at or after `to` asks the recorded offers, in a branch of
   // its own so that its cost does not weigh on the plan of the rest (OFFSET 0 keeps it a lookup per
@@ -101,6 +106,7 @@ export async function readStationInsight(
      ) p
      ORDER BY e.station, e.hour_of_week`,
     [stations, [...zones.values()], options.from, options.to, options.minDrivers],
+    LONG_READ,
   );
   const cents = (n: number) => Math.round(Number(n) * 100) / 100;
   return rows.map((r) => ({
