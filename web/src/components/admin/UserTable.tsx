@@ -111,6 +111,7 @@ export function UserTable<T extends TableRow>({
         <tbody>
           {rows.map((row, index) => (
             <Row
+              // biome-ignore lint/suspicious/noArrayIndexKey: a number may be listed twice (an invitee beside a user); its place keeps the key unique
               key={`${row.phoneNumber}-${index}`}
               row={row}
               index={index}
