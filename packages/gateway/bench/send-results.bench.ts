@@ -54,10 +54,13 @@ export async function benchSendResults(): Promise<string[]> {
       );
       // A link per recipient sent to; 3% opened within a day of their text.
       await db.query(
-        `INSERT INTO send_links (code, job_id, seq, url_index, url, clicks, first_click_ts)
+        `INSERT INTO send_links (code, job_id, seq, url_index, url, clicks, first_click_ts,
+           counted_ts, to_number)
          SELECT 'b' || $4::int || 'x' || g, $1, g, 0, 'https://blockcatch.example/renew',
                 CASE WHEN g % 100 < 3 THEN 1 ELSE 0 END,
-                CASE WHEN g % 100 < 3 THEN $2::int8 + g + 3600000 END
+                CASE WHEN g % 100 < 3 THEN $2::int8 + g + 3600000 END,
+                CASE WHEN g % 100 < 3 THEN $2::int8 + g + 3600000 END,
+                CASE WHEN g % 100 < 3 THEN '+1555' || lpad(g::text, 7, '0') END
          FROM generate_series(1, $3::int) AS g WHERE g % 100 < 98`,
         [id, created, RECIPIENTS, i],
       );
@@ -127,7 +130,15 @@ export async function benchSendResults(): Promise<string[]> {
       weeks = value;
       warm.push(ms);
     }
-    // A send still inside its 14 days is counted live on every read: one send's cost.
+    // Sends between their opt-out week and their links' 14 days: the delivery figures kept, the
+    // links counted again on each read. All 100 at once, a worst case (the page's read, not kept).
+    const recounting: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await db.query('UPDATE send_job_results SET links_final = false, last_sent_ts = $1', [now]);
+      recounting.push((await timed(page))[1]);
+    }
+    await db.query('UPDATE send_job_results SET links_final = true');
+    // A send inside its opt-out week is counted live on every read: one send's cost.
     const live: number[] = [];
     for (let i = 0; i < 3; i++) {
       await db.query("DELETE FROM send_job_results WHERE job_id = 'bench-send-0'");
@@ -141,7 +152,8 @@ export async function benchSendResults(): Promise<string[]> {
       `${SENDS} sends × ${RECIPIENTS.toLocaleString('en-US')} recipients on PostgreSQL (${delivered.toLocaleString('en-US')} delivered, ${clicks.toLocaleString('en-US')} clicks, ${conversions.toLocaleString('en-US')} renewals in ${weeks.length} weeks)`,
       `baseline, counted live (first read, which keeps the results): ${firstMs.toFixed(0)} ms`,
       `ours, kept results (median of ${RUNS}): ${ours.toFixed(1)} ms (goal < ${GOAL_MS} ms: ${ours < GOAL_MS ? 'met' : 'MISSED'})`,
-      `one send of ${RECIPIENTS.toLocaleString('en-US')} counted live, as it is while inside its 14 days (median of 3): ${median(live).toFixed(0)} ms`,
+      `every send's links counted again, as between a send's 7th and 14th day (median of 3): ${median(recounting).toFixed(1)} ms`,
+      `one send of ${RECIPIENTS.toLocaleString('en-US')} counted live, as in its first 7 days (median of 3): ${median(live).toFixed(0)} ms`,
     ];
   } finally {
     await test.close();

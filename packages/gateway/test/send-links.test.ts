@@ -204,6 +204,16 @@ describe('tracked links in a marketing send', () => {
     expect([row?.clicks, Number(row?.revenue_cents), row?.links_final]).toEqual([2, 2500, true]);
     expect(await sendOf()).toEqual(send);
   });
+
+  it("redirects an open weeks after the text, but it is not the send's click", async () => {
+    expect((await open(codes.bot!)).status).toBe(302);
+    expect((await clicksOf(codes.bot!)).clicks).toBe(1);
+    const [row] = await running.gateway.db.query<{ counted_ts: number | null }>(
+      'SELECT counted_ts FROM send_links WHERE code = $1',
+      [codes.bot],
+    );
+    expect(row!.counted_ts).toBeNull();
+  });
 });
 
 describe("the gateway's own texts", () => {

@@ -74,9 +74,14 @@ export async function findRecipientLinks(
   return links;
 }
 
+/** How long after a recipient's text a click on its link counts for the send. */
+export const CLICK_WINDOW_MS = 7 * 86_400_000;
+
 /**
  * The address behind `code`, or null for none. A counted open adds one to the link's clicks and
- * keeps the first one's time; an uncounted one (a bot, a preview fetch, a HEAD) only reads it.
+ * keeps the first one's time, and the first within CLICK_WINDOW_MS of the recipient's text is
+ * stamped as the send's click with their number; an uncounted one (a bot, a preview fetch, a HEAD)
+ * only reads it.
  */
 export async function openLink(
   db: Queryable,
@@ -85,10 +90,14 @@ export async function openLink(
 ): Promise<string | null> {
   const rows = opened.counted
     ? await db.query<{ url: string }>(
-        `UPDATE send_links SET clicks = clicks + 1,
-           first_click_ts = COALESCE(first_click_ts, $2)
-         WHERE code = $1 RETURNING url`,
-        [code, opened.now],
+        `UPDATE send_links l SET clicks = l.clicks + 1,
+           first_click_ts = COALESCE(l.first_click_ts, $2),
+           counted_ts = COALESCE(l.counted_ts, CASE WHEN $2 < r.sent_ts + $3::int8 THEN $2::int8 END),
+           to_number = r.to_number
+         FROM send_recipients r
+         WHERE l.code = $1 AND r.job_id = l.job_id AND r.seq = l.seq
+         RETURNING l.url`,
+        [code, opened.now, CLICK_WINDOW_MS],
       )
     : await db.query<{ url: string }>('SELECT url FROM send_links WHERE code = $1', [code]);
   return rows[0]?.url ?? null;

@@ -7,10 +7,9 @@
 // conversions and revenue are counted again on each read, from its opened links only (a few rows),
 // and kept with it once they too are final.
 import type { Queryable } from './db.js';
+import { CLICK_WINDOW_MS } from './send-links.js';
 
 export const OPT_OUT_WINDOW_MS = 7 * 86_400_000;
-/** How long after a recipient's text a click on its link counts. */
-const CLICK_WINDOW_MS = 7 * 86_400_000;
 /** How long after a click a payment counts as the send's conversion. */
 const CONVERSION_WINDOW_MS = 7 * 86_400_000;
 /** After the last text went out, when its links' figures cannot change any more. */
@@ -152,7 +151,8 @@ const NO_LINKS = { clicks: 0, conversions: 0, revenueCents: 0 };
 
 /**
  * Each send's clicks, conversions and revenue, from its opened links only (their partial index): a
- * recipient's first payment in the window after their first click is the conversion.
+ * recipient's first payment in the window after their first click is the conversion (one a send,
+ * however many of its links they opened).
  */
 async function countLinks(
   db: Queryable,
@@ -165,24 +165,31 @@ async function countLinks(
     conversions: number;
     revenue_cents: string;
   }>(
-    `SELECT c.job_id, count(*)::int AS clicks, count(p.amount_cents)::int AS conversions,
-            COALESCE(sum(p.amount_cents), 0)::int8 AS revenue_cents
-     FROM (
-       SELECT l.job_id, r.to_number, min(l.first_click_ts) AS clicked_ts
-       FROM send_links l
-       JOIN send_recipients r ON r.job_id = l.job_id AND r.seq = l.seq
-       WHERE l.job_id = ANY($1::text[]) AND l.first_click_ts IS NOT NULL
-         AND l.first_click_ts < r.sent_ts + $2::int8
-       GROUP BY l.job_id, l.seq, r.to_number
-     ) c
-     LEFT JOIN LATERAL (
-       SELECT p.amount_cents FROM payments p JOIN users u ON u.id = p.user_id
-       WHERE u.phone_number = c.to_number AND p.status = 'succeeded'
-         AND p.settled_ts >= c.clicked_ts AND p.settled_ts < c.clicked_ts + $3::int8
-       ORDER BY p.settled_ts LIMIT 1
-     ) p ON true
+    // Set-based: the counted clicks (stamped with the recipient's number, read from their partial
+    // index alone) and the payments of their span, joined once by phone, not looked up per click.
+    `WITH clicked AS (
+       SELECT job_id, to_number, min(counted_ts) AS clicked_ts
+       FROM send_links
+       WHERE job_id = ANY($1::text[]) AND counted_ts IS NOT NULL
+       GROUP BY job_id, seq, to_number
+     ), paid AS (
+       SELECT u.phone_number, p.settled_ts, p.amount_cents
+       FROM payments p JOIN users u ON u.id = p.user_id
+       WHERE p.status = 'succeeded'
+         AND p.settled_ts >= (SELECT min(clicked_ts) FROM clicked)
+         AND p.settled_ts < (SELECT max(clicked_ts) FROM clicked) + $2::int8
+     ), converted AS (
+       SELECT DISTINCT ON (c.job_id, c.to_number) c.job_id, c.to_number, paid.amount_cents
+       FROM clicked c
+       JOIN paid ON paid.phone_number = c.to_number AND paid.settled_ts >= c.clicked_ts
+         AND paid.settled_ts < c.clicked_ts + $2::int8
+       ORDER BY c.job_id, c.to_number, paid.settled_ts
+     )
+     SELECT c.job_id, count(*)::int AS clicks, count(v.amount_cents)::int AS conversions,
+            COALESCE(sum(v.amount_cents), 0)::int8 AS revenue_cents
+     FROM clicked c LEFT JOIN converted v ON v.job_id = c.job_id AND v.to_number = c.to_number
      GROUP BY c.job_id`,
-    [jobIds, CLICK_WINDOW_MS, CONVERSION_WINDOW_MS],
+    [jobIds, CONVERSION_WINDOW_MS],
   );
   return new Map(
     rows.map((r) => [

@@ -33,6 +33,7 @@ import sendApprovals from './041_send_approvals.js';
 import sendResults from './042_send_results.js';
 import sendLinks from './043_send_links.js';
 import sendResultsLinksFinal from './044_send_results_links_final.js';
+import sendLinksCounted from './045_send_links_counted.js';
 import supportRequests from './060_support_requests.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
@@ -70,5 +71,6 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '042_send_results', sql: sendResults },
   { id: '043_send_links', sql: sendLinks },
   { id: '044_send_results_links_final', sql: sendResultsLinksFinal },
+  { id: '045_send_links_counted', sql: sendLinksCounted },
   { id: '060_support_requests', sql: supportRequests },
 ];
