@@ -51,9 +51,34 @@ export function cacheTableBody(
     return body;
   }
 
+  // The version read is shared by the requests that arrive together: while one read is under way,
+  // every request that arrives joins the next read, started once that one ends. Each request still
+  // sees a version read after it arrived (a write it saw committed is never missed), but fifty
+  // admins reading back to back cost a read or two per database round trip instead of one each:
+  // on PGlite's one connection those reads had crowded out every other caller's queries.
+  let reading: Promise<number> | null = null;
+  let next: Promise<number> | null = null;
+  function freshVersion(): Promise<number> {
+    if (!reading) {
+      reading = readTableVersion(db, table).finally(() => {
+        reading = null;
+      });
+      return reading;
+    }
+    next ??= reading.then(
+      () => afterRead(),
+      () => afterRead(),
+    );
+    return next;
+  }
+  function afterRead(): Promise<number> {
+    next = null;
+    return freshVersion();
+  }
+
   return {
     async get() {
-      const version = await readTableVersion(db, table);
+      const version = await freshVersion();
       if (current && current.version === version) return current.body;
       if (building && building.version === version) return building.body;
       const body = rebuild(version);
