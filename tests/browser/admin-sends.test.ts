@@ -26,8 +26,10 @@ beforeAll(async () => {
   );
   // One recipient opened the send's tracked link a minute after it went.
   await sandbox.gateway.db.query(
-    `INSERT INTO send_links (code, job_id, seq, url_index, url, clicks, first_click_ts)
-     VALUES ('Rs1Lnk0a', 'results-job', 1, 0, 'https://blockcatch.example/renew', 1, $1)`,
+    `INSERT INTO send_links (code, job_id, seq, url_index, url, clicks, first_click_ts,
+       counted_ts, to_number)
+     VALUES ('Rs1Lnk0a', 'results-job', 1, 0, 'https://blockcatch.example/renew', 1, $1, $1,
+       '+12025550001')`,
     [created + 60_000],
   );
 });
