@@ -19,9 +19,10 @@ const PURE_TIMEOUT = { testTimeout: 30_000 };
 /** For the projects that start gateways: in-memory databases start migrated. */
 const setupFiles = [`${root}tests/support/migrated-databases.ts`];
 /**
- * For the suites whose files leave no state behind (each starts and closes its own gateways): a
- * worker imports the sources once for all its files instead of once per file, which cost the
- * gateway's ~80 files a quarter of their run. Browser and cross-package files stay isolated.
+ * Every project's files leave no state behind (each starts and closes its own gateways, browsers
+ * and processes), so a worker imports the sources once for all its files instead of once per file:
+ * that cost the gateway's ~80 files a quarter of their run, and the browser and cross-package
+ * files (each importing the gateway, Playwright and the CLI) about 50 s of a run.
  */
 const SHARED_MODULES = { isolate: false };
 
@@ -104,6 +105,7 @@ export default defineConfig({
         // Cross-package tests start gateways and spawn the CLI: seconds, not milliseconds.
         test: {
           name: 'data',
+          ...SHARED_MODULES,
           setupFiles,
           root,
           include: ['tests/*.test.ts', 'tests/support/*.test.ts', 'fixtures/**/*.test.ts'],
@@ -119,6 +121,7 @@ export default defineConfig({
         // with eventually() or an injected clock), and running it last left one core idle.
         test: {
           name: 'browser',
+          ...SHARED_MODULES,
           setupFiles,
           root,
           include: ['tests/browser/*.test.ts'],
