@@ -19,7 +19,12 @@ import { z } from 'zod';
 import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
 import { listInvitations } from '../storage/invitations.js';
-import { listReferralCodes, toSignedInUser, usersTableJson } from '../storage/users.js';
+import {
+  listReferralCodes,
+  toSignedInUser,
+  usersTableItemsBytes,
+  usersTableJson,
+} from '../storage/users.js';
 import { registerAdminRoleRoutes } from './admin-role.js';
 import { type CachedBody, cacheTableBody } from './table-cache.js';
 import { registerUsersExport } from './users-export.js';
@@ -94,9 +99,10 @@ function createTables(db: Db, config: GatewayConfig) {
   // Parsed once at start: a bad key fails the start, not the first request.
   const key = config.responseKey ? parseResponseKey(config.responseKey) : null;
   // Only the user tables answer encrypted (with a response key set); the others stay plain.
-  const userTable = async (product: Product) => {
+  const userTable = async (product: Product): Promise<string | Buffer> => {
+    if (!key) return usersTableItemsBytes(db, product);
     const json = `{"Items":${await usersTableJson(db, product)}}`;
-    return key ? JSON.stringify({ encrypted: await encryptResponse(json, key) }) : json;
+    return JSON.stringify({ encrypted: await encryptResponse(json, key) });
   };
   return {
     flexUsers: cacheTableBody(db, 'users', () => userTable('flex')),

@@ -32,21 +32,22 @@ export async function readTableVersion(db: Queryable, table: TableName): Promise
 }
 
 /**
- * `build` reads the table and returns the answer's text. The version is read before the rows, so
+ * `build` reads the table and returns the answer's text (or its UTF-8 bytes). The version is read before the rows, so
  * a write landing in between leaves newer rows under an older version: the next request sees the
  * newer version and rebuilds. The reverse order could serve stale rows forever; this one cannot.
  */
 export function cacheTableBody(
   db: Queryable,
   table: TableName,
-  build: () => Promise<string>,
+  build: () => Promise<string | Buffer>,
 ): TableCache {
   let current: { version: number; body: CachedBody } | null = null;
   // Concurrent requests for a version being built share one build.
   let building: { version: number; body: Promise<CachedBody> } | null = null;
 
   async function rebuild(version: number): Promise<CachedBody> {
-    const body = makeBody(Buffer.from(await build(), 'utf8'));
+    const built = await build();
+    const body = makeBody(typeof built === 'string' ? Buffer.from(built, 'utf8') : built);
     if (!current || current.version <= version) current = { version, body };
     return body;
   }

@@ -157,6 +157,37 @@ export async function usersTableJson(
   product: Product,
   pageRows = TABLE_JSON_PAGE_ROWS,
 ): Promise<string> {
+  const parts: string[] = [];
+  await readUsersTableJson(db, product, pageRows, (items) => parts.push(items));
+  return `[${parts.join(',')}]`;
+}
+
+/**
+ * The same text as `usersTableJson`, as UTF-8 bytes inside `{"Items":…}`: each page's text becomes
+ * bytes as it arrives and is dropped, so a 100,000-user answer leaves about 90 MB less garbage on
+ * the heap than joining the texts (the joined text, its wrapped copy, then its bytes), and the
+ * process grows that much less, since V8 keeps the heap it grew.
+ */
+export async function usersTableItemsBytes(
+  db: Queryable,
+  product: Product,
+  pageRows = TABLE_JSON_PAGE_ROWS,
+): Promise<Buffer> {
+  const chunks: Buffer[] = [Buffer.from('{"Items":[')];
+  await readUsersTableJson(db, product, pageRows, (items) => {
+    if (chunks.length > 1) chunks.push(Buffer.from(','));
+    chunks.push(Buffer.from(items, 'utf8'));
+  });
+  chunks.push(Buffer.from(']}'));
+  return Buffer.concat(chunks);
+}
+
+async function readUsersTableJson(
+  db: Queryable,
+  product: Product,
+  pageRows: number,
+  onPage: (items: string) => void,
+): Promise<void> {
   const place =
     product === 'flex'
       ? `',"humanRegion":' || ${jsonText('human_region')}`
@@ -168,7 +199,6 @@ export async function usersTableJson(
     `SELECT reltuples >= 0 AS analyzed FROM pg_class WHERE oid = 'users'::regclass`,
   );
   if (!stats?.analyzed) await db.query('ANALYZE users');
-  const parts: string[] = [];
   let after: [number, string] | null = null;
   for (;;) {
     const rows: TableJsonPage[] = await db.query<TableJsonPage>(
@@ -196,11 +226,10 @@ export async function usersTableJson(
       LONG_READ,
     );
     const page = rows[0];
-    if (page?.items) parts.push(page.items);
+    if (page?.items) onPage(page.items);
     if (!page || page.rows < pageRows) break;
     after = [Number(page.last_created), page.last_id!];
   }
-  return `[${parts.join(',')}]`;
 }
 
 interface TableJsonPage {
