@@ -190,6 +190,40 @@ describe.each(DATABASE_KINDS)('storage on %s', (kind) => {
     }
   });
 
+  it('takes good standing from exactly the users whose time ran out, a batch at a time', async () => {
+    const { db, drop } = await openTestDatabase(kind);
+    try {
+      const now = 1_800_000_000_000;
+      // Seven lapsed (one at the very moment), three still paid up, one never paid, one lapsed
+      // long ago and already out of standing.
+      const expirations = [1, 2, 3, 4, 5, 6, 0].map((days) => now - days * 86_400_000);
+      const rows = flexUsers.slice(0, 12).map((user, i) => ({
+        ...flexUserRow(user),
+        good_standing: i !== 11,
+        expiration_ts:
+          i < 7 ? expirations[i]! : i < 10 ? now + i * 3_600_000 : i === 10 ? null : now - 9e9,
+      }));
+      await insertUsers(db, rows);
+      const standing = async () =>
+        (
+          await db.query<{ phone_number: string }>(
+            'SELECT phone_number FROM users WHERE good_standing ORDER BY phone_number',
+          )
+        ).map((row) => row.phone_number);
+      const kept = rows
+        .filter((_, i) => i >= 7 && i <= 10)
+        .map((row) => row.phone_number)
+        .sort();
+      // Batches of two: four statements, the last short.
+      expect(await sweepLapsedStanding(db, now, 2)).toBe(7);
+      expect(await standing()).toEqual(kept);
+      expect(await sweepLapsedStanding(db, now, 2)).toBe(0);
+      expect(await standing()).toEqual(kept);
+    } finally {
+      await drop();
+    }
+  });
+
   it('leaves the versions alone for writes that change no row', async () => {
     const { db, drop } = await openTestDatabase(kind);
     try {

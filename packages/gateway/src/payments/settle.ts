@@ -4,7 +4,7 @@
 // referral free week (credit on the next renewal for a subscriber, added time otherwise).
 import { extendExpiration, refundExpiration } from '@blockcatch/sdk';
 import { addCredit, currentSubscription } from '../storage/billing.js';
-import type { Queryable } from '../storage/db.js';
+import { LONG_READ, type Queryable } from '../storage/db.js';
 import { type PaymentRecord, setPaymentExpiration } from '../storage/payments.js';
 import { claimFreeWeek, findReferringInvitation } from '../storage/referrals.js';
 import type { UserRecord } from '../storage/users.js';
@@ -108,12 +108,53 @@ async function setExpiration(tx: Queryable, id: string, expiration: number, now:
   ]);
 }
 
-/** Drivers whose paid-up time ran out lose good standing (the catcher stops serving them). */
-export async function sweepLapsedStanding(db: Queryable, now = Date.now()): Promise<number> {
-  const rows = await db.query<{ id: string }>(
-    `UPDATE users SET good_standing = false
-     WHERE good_standing AND expiration_ts IS NOT NULL AND expiration_ts <= $1 RETURNING id`,
-    [now],
-  );
-  return rows.length;
+interface LapsedBatch {
+  due: number;
+  swept: number;
+  last_expiration: string | null;
+  last_id: string | null;
+}
+
+/** Users the sweep takes per statement (see sweepLapsedStanding). */
+const LAPSED_BATCH = 200;
+
+/**
+ * Drivers whose paid-up time ran out lose good standing (the catcher stops serving them). A batch
+ * per statement, each its own transaction: thousands lapsing at once (a restored backup, a long
+ * stop) cost one statement of over a second, and on the embedded database's one connection every
+ * request's queries waited for it. Now a request's query waits for one batch at most. Each batch starts after the last one's key, so none reads again
+ * the index entries its predecessors left dead. Two processes sweeping at once flip each user once
+ * and count it once (`u.good_standing` is checked again under the row's lock).
+ */
+export async function sweepLapsedStanding(
+  db: Queryable,
+  now = Date.now(),
+  batch = LAPSED_BATCH,
+): Promise<number> {
+  let swept = 0;
+  let after: [number, string] | null = null;
+  for (;;) {
+    const [result]: LapsedBatch[] = await db.query<LapsedBatch>(
+      `WITH due AS (
+         SELECT id, expiration_ts FROM users
+          WHERE good_standing AND expiration_ts IS NOT NULL AND expiration_ts <= $1
+            ${after ? 'AND (expiration_ts, id) > ($3, $4)' : ''}
+          ORDER BY expiration_ts, id LIMIT $2),
+       swept AS (
+         UPDATE users u SET good_standing = false FROM due
+          WHERE u.id = due.id AND u.good_standing RETURNING u.id)
+       SELECT (SELECT count(*) FROM due)::int AS due,
+              (SELECT count(*) FROM swept)::int AS swept,
+              last.expiration_ts AS last_expiration, last.id AS last_id
+         FROM (SELECT 1) one
+         LEFT JOIN (SELECT expiration_ts, id FROM due ORDER BY expiration_ts DESC, id DESC LIMIT 1)
+           last ON true`,
+      after ? [now, batch, ...after] : [now, batch],
+      // Waits in the embedded database's long lane, behind requests' queries: nobody waits on it.
+      LONG_READ,
+    );
+    swept += result?.swept ?? 0;
+    if (!result || result.due < batch || result.last_id === null) return swept;
+    after = [Number(result.last_expiration), result.last_id];
+  }
 }

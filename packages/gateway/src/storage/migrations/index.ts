@@ -35,6 +35,7 @@ import sendLinks from './043_send_links.js';
 import sendResultsLinksFinal from './044_send_results_links_final.js';
 import sendLinksCounted from './045_send_links_counted.js';
 import supportRequests from './060_support_requests.js';
+import usersLapsing from './061_users_lapsing.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
@@ -73,4 +74,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '044_send_results_links_final', sql: sendResultsLinksFinal },
   { id: '045_send_links_counted', sql: sendLinksCounted },
   { id: '060_support_requests', sql: supportRequests },
+  { id: '061_users_lapsing', sql: usersLapsing },
 ];
