@@ -122,9 +122,10 @@ const LAPSED_BATCH = 200;
  * Drivers whose paid-up time ran out lose good standing (the catcher stops serving them). A batch
  * per statement, each its own transaction: thousands lapsing at once (a restored backup, a long
  * stop) cost one statement of over a second, and on the embedded database's one connection every
- * request's queries waited for it. Now a request's query waits for one batch at most. Each batch starts after the last one's key, so none reads again
- * the index entries its predecessors left dead. Two processes sweeping at once flip each user once
- * and count it once (`u.good_standing` is checked again under the row's lock).
+ * request's queries waited for it; now a request's query waits for one batch at most. Each batch
+ * starts after the last one's key, so none reads again the index entries its predecessors left
+ * dead. Two processes sweeping at once flip each user once and count it once (`u.good_standing`
+ * is checked again under the row's lock).
  */
 export async function sweepLapsedStanding(
   db: Queryable,

@@ -11,10 +11,11 @@
 // The first answer (id 0) says whether PGlite opened.
 //
 // PGlite runs one query at a time. Calls outside a transaction wait here in two lanes and run one
-// after another: a long read (`long: true`: a page of a whole table, an export) starts when no
-// short call waits, or after short ones have run for 200 ms in a row, so a short query waits for at most the one
-// long read under way, not for every long read asked before it, and long reads are never starved. A transaction holds the line from its `begin` to its `end`; the
-// queries inside it go straight to it.
+// after another: a long read (`long: true`: a page of a whole table, an export, a sweep's batch)
+// starts when no short call waits, or after short ones have run for 200 ms in a row, so a short
+// query waits for at most the one long read under way, not for every long read asked before it,
+// and long reads are never starved. A transaction holds the line from its `begin` to its `end`;
+// the queries inside it go straight to it.
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
