@@ -124,8 +124,10 @@ describe('the catcher with richer filters', () => {
     const platform = running.gateway.driver.platform;
     // $100 for 4 hours is $25 an hour: enough for DAU1's general $15, not for DHO2's $30.
     const cheap = await platform.publishOffer(matchingOffer({ serviceAreaId: 'DHO2' }));
+    // Five hours on one Austin day, so only its length is at fault whatever the hour of the run.
+    const longStart = sameDayStart(3 * HOUR, 5 * HOUR);
     const long = await platform.publishOffer(
-      matchingOffer({ pay: 500, endTime: matchingOffer().startTime + 5 * HOUR }),
+      matchingOffer({ pay: 500, startTime: longStart, endTime: longStart + 5 * HOUR }),
     );
     const disliked = await waitFor(
       () => driver.get('/offers?kind=disliked'),
