@@ -1,9 +1,11 @@
-// The embedded database's memory: the gateway's RSS on PGlite in a data folder, each figure from a
-// process of its own, beside PostgreSQL's gateway process holding the same data (the floor: there
-// the data lives in the server) and the goal (< 400 MB).
+// The embedded database's memory: the RSS of the built gateway (dist, in a plain Node process, as
+// `npm start` runs it) on PGlite in a data folder, each figure from a process of its own, beside
+// PostgreSQL's gateway process holding the same data (the floor: there the data lives in the
+// server) and the goal (< 400 MB).
 //   1. a first start with the default seed;
 //   2. a start on a data folder holding 100,000 generated users, and after one users-table read.
-// Run alone: npx tsx --conditions=source packages/gateway/bench/pglite-memory.bench.ts
+// The data is filled from the sources; only the measured processes run the build.
+// Run alone, after `npm run build`: npx tsx --conditions=source packages/gateway/bench/pglite-memory.bench.ts
 // (BENCH_MEMORY_USERS, default 100,000).
 import { fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,56 +13,90 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { request } from 'undici';
+import { generateStaff } from '../../../fixtures/generate-data.js';
 import { signIn } from '../test/helpers/sign-in.js';
 import { startLargeGateway } from './large-gateway.js';
 
 const GOAL_MB = 400;
 const DATABASE_URL =
   process.env.BLOCKCATCH_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BUILT_GATEWAY = fileURLToPath(new URL('./built-gateway.mjs', import.meta.url));
 
 interface Measure {
   start: number;
   afterRead?: number;
 }
 
-const rssMb = () => Math.round(process.memoryUsage().rss / 1_048_576);
+type BuiltMessage =
+  | { type: 'started'; rss: number; url: string; clientId: string }
+  | { type: 'rss'; rss: number }
+  | { type: 'closed' };
 
-/** In a child: one of the steps, answering its figures over IPC. */
-async function child(step: string, dataDir: string, users: number): Promise<Measure> {
-  const { buildGateway } = await import('../src/server.js');
-  if (step === 'seed') {
-    const gateway = await buildGateway({ port: 0, logLevel: 'silent', dataDir });
-    const start = rssMb();
-    await gateway.close();
-    return { start };
-  }
-  const postgres = step.startsWith('postgres');
-  const config = postgres ? { databaseUrl: DATABASE_URL, databaseSchema: dataDir } : { dataDir };
-  if (step.endsWith('fill')) {
-    const { gateway } = await startLargeGateway(users, config);
-    await gateway.close();
-    return { start: rssMb() };
-  }
-  const gateway = await buildGateway({ port: 0, logLevel: 'silent', seed: false, ...config });
-  await gateway.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = gateway.app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const start = rssMb();
-  const { generateStaff } = await import('../../../fixtures/generate-data.js');
-  const admin = generateStaff()[1]!;
-  const token = await signIn(url, gateway.config.clientId, admin.phoneNumber, admin.password);
-  const answer = await request(`${url}/api/flex/v1/all-users-table`, {
-    headers: { authorization: token },
+/**
+ * Starts the built gateway with `config` in a process of its own and measures it: its RSS once
+ * listening and, with `read`, after one users-table read by the sandbox admin (made from here, so
+ * the client's memory is not counted).
+ */
+async function measureBuilt(
+  config: Record<string, unknown>,
+  options: { read: boolean; dropSchema?: string },
+): Promise<Measure> {
+  const child = fork(BUILT_GATEWAY, [JSON.stringify({ port: 0, logLevel: 'silent', ...config })], {
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  await answer.body.dump();
-  if (answer.statusCode !== 200) throw new Error(`users table answered ${answer.statusCode}`);
-  const afterRead = rssMb();
-  if (postgres) await gateway.db.query(`DROP SCHEMA "${dataDir}" CASCADE`);
-  await gateway.close();
-  return { start, afterRead };
+  const messages: BuiltMessage[] = [];
+  let wake: () => void = () => {};
+  child.on('message', (message) => {
+    messages.push(message as BuiltMessage);
+    wake();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const next = async <T extends BuiltMessage['type']>(type: T) => {
+    for (;;) {
+      const at = messages.findIndex((m) => m.type === type);
+      if (at >= 0) return messages.splice(at, 1)[0] as Extract<BuiltMessage, { type: T }>;
+      const code = await Promise.race([
+        new Promise<'message'>((resolve) => {
+          wake = () => resolve('message');
+        }),
+        exited,
+      ]);
+      if (code !== 'message') throw new Error(`the built gateway exited with ${code}`);
+    }
+  };
+  try {
+    const started = await next('started');
+    let afterRead: number | undefined;
+    if (options.read) {
+      const admin = generateStaff()[1]!;
+      const token = await signIn(started.url, started.clientId, admin.phoneNumber, admin.password);
+      const answer = await request(`${started.url}/api/flex/v1/all-users-table`, {
+        headers: { authorization: token },
+      });
+      await answer.body.dump();
+      if (answer.statusCode !== 200) throw new Error(`users table answered ${answer.statusCode}`);
+      child.send({ type: 'rss' });
+      afterRead = (await next('rss')).rss;
+    }
+    child.send({ type: 'close', dropSchema: options.dropSchema });
+    await next('closed');
+    return { start: started.rss, ...(afterRead === undefined ? {} : { afterRead }) };
+  } finally {
+    child.kill();
+  }
 }
 
-function inChild(step: string, dataDir: string, users: number): Promise<Measure> {
+/** In a child: fills a database with generated users from the sources (not measured). */
+async function fill(step: string, dataDir: string, users: number): Promise<void> {
+  const config = step.startsWith('postgres')
+    ? { databaseUrl: DATABASE_URL, databaseSchema: dataDir }
+    : { dataDir };
+  const { gateway } = await startLargeGateway(users, config);
+  await gateway.close();
+}
+
+function inChild(step: string, dataDir: string, users: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const process_ = fork(
       fileURLToPath(import.meta.url),
@@ -70,9 +106,9 @@ function inChild(step: string, dataDir: string, users: number): Promise<Measure>
         stdio: 'inherit',
       },
     );
-    process_.once('message', (message) => resolve(message as Measure));
     process_.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`the ${step} step exited with ${code}`));
+      if (code === 0) resolve();
+      else reject(new Error(`the ${step} step exited with ${code}`));
     });
   });
 }
@@ -83,16 +119,22 @@ export async function benchPgliteMemory(): Promise<string[]> {
   const folder = await mkdtemp(join(tmpdir(), 'blockcatch-memory-'));
   const verdict = (mb: number) => (mb < GOAL_MB ? 'met' : 'MISSED');
   try {
-    const seed = await inChild('seed', join(folder, 'seed'), users);
+    const seed = await measureBuilt({ dataDir: join(folder, 'seed') }, { read: false });
     const seedLoad = loadavg()[0]!.toFixed(2);
     await inChild('pglite-fill', join(folder, 'large'), users);
-    const large = await inChild('pglite-read', join(folder, 'large'), users);
+    const large = await measureBuilt(
+      { dataDir: join(folder, 'large'), seed: false },
+      { read: true },
+    );
     const largeLoad = loadavg()[0]!.toFixed(2);
     const schema = `bench_memory_${process.pid}`;
     await inChild('postgres-fill', schema, users);
-    const floor = await inChild('postgres-read', schema, users);
+    const floor = await measureBuilt(
+      { databaseUrl: DATABASE_URL, databaseSchema: schema, seed: false },
+      { read: true, dropSchema: schema },
+    );
     return [
-      `gateway RSS on PGlite (goal < ${GOAL_MB} MB), each in a process of its own:`,
+      `built gateway's RSS on PGlite (goal < ${GOAL_MB} MB), each in a process of its own:`,
       `  first start with the default seed: ${seed.start} MB (${verdict(seed.start)}; load ${seedLoad})`,
       `  start on ${count} users: ${large.start} MB (${verdict(large.start)}); after one users-table read: ${large.afterRead} MB (${verdict(large.afterRead!)}; load ${largeLoad})`,
       `  floor, the gateway on PostgreSQL with the same ${count} users: ${floor.start} MB at start, ${floor.afterRead} MB after the read`,
@@ -105,12 +147,8 @@ export async function benchPgliteMemory(): Promise<string[]> {
 const stepAt = process.argv.indexOf('--step');
 if (stepAt >= 0) {
   const [step, dataDir, users] = process.argv.slice(stepAt + 1);
-  child(step!, dataDir!, Number(users)).then(
-    (measure) => {
-      // Run by hand (one step alone), the figures go to stdout.
-      if (process.send) process.send(measure, () => process.exit(0));
-      else console.log(JSON.stringify(measure));
-    },
+  fill(step!, dataDir!, Number(users)).then(
+    () => process.exit(0),
     (error: unknown) => {
       console.error(error);
       process.exit(1);

@@ -177,6 +177,8 @@ describe('the admin tables', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
     const body = Buffer.from(await response.body.arrayBuffer());
     expect(gunzipSync(body).toString('utf8')).toBe(plain.text);
+    // The plain answer is sent from its pieces with its whole length declared up front.
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(plain.text));
   });
 
   it('answers 304 Not Modified to a client holding the current ETag', async () => {

@@ -22,7 +22,7 @@ import { listInvitations } from '../storage/invitations.js';
 import {
   listReferralCodes,
   toSignedInUser,
-  usersTableItemsBytes,
+  usersTableItemsChunks,
   usersTableJson,
 } from '../storage/users.js';
 import { registerAdminRoleRoutes } from './admin-role.js';
@@ -99,8 +99,8 @@ function createTables(db: Db, config: GatewayConfig) {
   // Parsed once at start: a bad key fails the start, not the first request.
   const key = config.responseKey ? parseResponseKey(config.responseKey) : null;
   // Only the user tables answer encrypted (with a response key set); the others stay plain.
-  const userTable = async (product: Product): Promise<string | Buffer> => {
-    if (!key) return usersTableItemsBytes(db, product);
+  const userTable = async (product: Product): Promise<string | Buffer[]> => {
+    if (!key) return usersTableItemsChunks(db, product);
     const json = `{"Items":${await usersTableJson(db, product)}}`;
     return JSON.stringify({ encrypted: await encryptResponse(json, key) });
   };
@@ -131,7 +131,7 @@ async function sendCached(request: FastifyRequest, reply: FastifyReply, body: Ca
   if (acceptsGzip(request.headers['accept-encoding'])) {
     return reply.header('content-encoding', 'gzip').send(await body.gzipped());
   }
-  return reply.send(body.json);
+  return reply.header('content-length', body.length).send(body.stream());
 }
 
 /** Whether an Accept-Encoding header takes gzip (and does not refuse it with `q=0`). */

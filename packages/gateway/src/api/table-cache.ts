@@ -2,15 +2,21 @@
 // request is one primary-key read of `table_versions` (bumped by a trigger in every writing
 // transaction), so it stays correct with several gateway processes on one database.
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { createGzip } from 'node:zlib';
 import type { Queryable } from '../storage/db.js';
 
-const gzipAsync = promisify(gzip);
-
 export interface CachedBody {
-  /** The exact bytes of the JSON answer. */
-  readonly json: Buffer;
+  /**
+   * The exact bytes of the JSON answer, in the pieces they were read in: a large table is kept as
+   * its pages, never joined into a second copy (a 30 MB answer would briefly take 60 MB).
+   */
+  readonly chunks: readonly Buffer[];
+  /** The answer's length in bytes. */
+  readonly length: number;
+  /** The bytes as a stream, for a reply. */
+  stream(): Readable;
   /** A strong ETag derived from the bytes, the same in every process that built the same bytes. */
   readonly etag: string;
   /** The gzip'd copy, made on the first request that accepts gzip and kept with the bytes. */
@@ -32,14 +38,14 @@ export async function readTableVersion(db: Queryable, table: TableName): Promise
 }
 
 /**
- * `build` reads the table and returns the answer's text (or its UTF-8 bytes). The version is read before the rows, so
+ * `build` reads the table and returns the answer's text (or its UTF-8 bytes, in pieces). The version is read before the rows, so
  * a write landing in between leaves newer rows under an older version: the next request sees the
  * newer version and rebuilds. The reverse order could serve stale rows forever; this one cannot.
  */
 export function cacheTableBody(
   db: Queryable,
   table: TableName,
-  build: () => Promise<string | Buffer>,
+  build: () => Promise<string | readonly Buffer[]>,
 ): TableCache {
   let current: { version: number; body: CachedBody } | null = null;
   // Concurrent requests for a version being built share one build.
@@ -47,7 +53,7 @@ export function cacheTableBody(
 
   async function rebuild(version: number): Promise<CachedBody> {
     const built = await build();
-    const body = makeBody(typeof built === 'string' ? Buffer.from(built, 'utf8') : built);
+    const body = makeBody(typeof built === 'string' ? [Buffer.from(built, 'utf8')] : built);
     if (!current || current.version <= version) current = { version, body };
     return body;
   }
@@ -93,13 +99,22 @@ export function cacheTableBody(
   };
 }
 
-function makeBody(json: Buffer): CachedBody {
+function makeBody(chunks: readonly Buffer[]): CachedBody {
+  const hash = createHash('sha256');
+  let length = 0;
+  for (const chunk of chunks) {
+    hash.update(chunk);
+    length += chunk.length;
+  }
   let gzipped: Promise<Buffer> | null = null;
+  const stream = () => Readable.from(chunks, { objectMode: false });
   return {
-    json,
-    etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`,
+    chunks,
+    length,
+    stream,
+    etag: `"${hash.digest('base64url').slice(0, 27)}"`,
     gzipped() {
-      gzipped ??= gzipAsync(json);
+      gzipped ??= buffer(stream().pipe(createGzip()));
       return gzipped;
     },
   };

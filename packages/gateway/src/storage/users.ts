@@ -141,10 +141,11 @@ const ISO_EXPIRATION = `to_char('epoch'::timestamp + expiration_ts * interval '1
 
 /**
  * Rows per query of the users table's answer (see usersTableJson). On PGlite a request's query can
- * wait for one page under way: 5,000 rows take tens of milliseconds, 20,000 a quarter of a second,
- * and the whole answer is built as fast either way.
+ * wait for one page under way, and each page passes through the database's own memory, which never
+ * shrinks: 1,000 rows take a few milliseconds, and a 100,000-user answer is built as fast as with
+ * 5,000 (880 against 830 ms) while the embedded gateway ends about 25 MB smaller.
  */
-const TABLE_JSON_PAGE_ROWS = 5_000;
+const TABLE_JSON_PAGE_ROWS = 1_000;
 
 /**
  * The `Items` array of a product's users table, as the text `JSON.stringify` would write for
@@ -167,23 +168,23 @@ export async function usersTableJson(
 }
 
 /**
- * The same text as `usersTableJson`, as UTF-8 bytes inside `{"Items":…}`: each page's text becomes
- * bytes as it arrives and is dropped, so a 100,000-user answer leaves about 90 MB less garbage on
- * the heap than joining the texts (the joined text, its wrapped copy, then its bytes), and the
- * process grows that much less, since V8 keeps the heap it grew.
+ * The same text as `usersTableJson`, as UTF-8 bytes inside `{"Items":…}`, one piece per page: each
+ * page's text becomes bytes as it arrives and is dropped, and the pieces are never joined. A
+ * 100,000-user answer leaves about 90 MB less garbage on the heap than joining the texts (the
+ * joined text, its wrapped copy, then its bytes), and no second 30 MB copy outside it.
  */
-export async function usersTableItemsBytes(
+export async function usersTableItemsChunks(
   db: Queryable,
   product: Product,
   pageRows = TABLE_JSON_PAGE_ROWS,
-): Promise<Buffer> {
+): Promise<Buffer[]> {
   const chunks: Buffer[] = [Buffer.from('{"Items":[')];
   await readUsersTableJson(db, product, pageRows, (items) => {
     if (chunks.length > 1) chunks.push(Buffer.from(','));
     chunks.push(Buffer.from(items, 'utf8'));
   });
   chunks.push(Buffer.from(']}'));
-  return Buffer.concat(chunks);
+  return chunks;
 }
 
 async function readUsersTableJson(
