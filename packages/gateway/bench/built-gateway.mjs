@@ -5,7 +5,8 @@
 //
 // Argument: the gateway's config as JSON. Over IPC it answers
 //   { type: 'started', rss, url, clientId } once listening, then
-//   { type: 'rss', rss } to { type: 'rss' }, and { type: 'closed' } to { type: 'close', dropSchema? }.
+//   { type: 'rss', rss } to { type: 'rss' },
+//   { type: 'closed' } to { type: 'close', dropSchema? }.
 // RSS in MB.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -5,7 +5,8 @@
 //   1. a first start with the default seed;
 //   2. a start on a data folder holding 100,000 generated users, and after one users-table read.
 // The data is filled from the sources; only the measured processes run the build.
-// Run alone, after `npm run build`: npx tsx --conditions=source packages/gateway/bench/pglite-memory.bench.ts
+// Run alone, after `npm run build`:
+//   npx tsx --conditions=source packages/gateway/bench/pglite-memory.bench.ts
 // (BENCH_MEMORY_USERS, default 100,000).
 import { fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -38,9 +38,10 @@ export async function readTableVersion(db: Queryable, table: TableName): Promise
 }
 
 /**
- * `build` reads the table and returns the answer's text (or its UTF-8 bytes, in pieces). The version is read before the rows, so
- * a write landing in between leaves newer rows under an older version: the next request sees the
- * newer version and rebuilds. The reverse order could serve stale rows forever; this one cannot.
+ * `build` reads the table and returns the answer's text, or its UTF-8 bytes in pieces. The version
+ * is read before the rows, so a write landing in between leaves newer rows under an older version:
+ * the next request sees the newer version and rebuilds. The reverse order could serve stale rows
+ * forever; this one cannot.
  */
 export function cacheTableBody(
   db: Queryable,

@@ -3,6 +3,7 @@
 // every `checkMs`), kept-alive connections to them, and no retries, so every request a backend
 // fails reaches the client as a failure.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { setInterval as every } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 
 export interface Balancer {
@@ -29,7 +30,7 @@ export async function startBalancer(
   const agent = new Agent({ keepAliveTimeout: 30_000 });
   const ready = new Set<string>();
   let next = 0;
-  let checking = true;
+  const stopChecks = new AbortController();
 
   const check = async (backend: string) => {
     try {
@@ -45,10 +46,16 @@ export async function startBalancer(
       ready.delete(backend);
     }
   };
+  // The balancer's own health checks: a round at once, then one every `checkMs`, as a real
+  // balancer's interval; the tests wait for what it concludes with eventually().
   const checker = (async () => {
-    while (checking) {
-      await Promise.all(backends.map(check));
-      await new Promise((resolve) => setTimeout(resolve, checkMs));
+    await Promise.all(backends.map(check));
+    try {
+      for await (const _ of every(checkMs, undefined, { signal: stopChecks.signal })) {
+        await Promise.all(backends.map(check));
+      }
+    } catch (error) {
+      if (!stopChecks.signal.aborted) throw error;
     }
   })();
 
@@ -89,7 +96,7 @@ export async function startBalancer(
     url: `http://127.0.0.1:${port}`,
     ready: () => backends.filter((backend) => ready.has(backend)),
     async close() {
-      checking = false;
+      stopChecks.abort();
       await checker;
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
