@@ -31,6 +31,17 @@ const DAY_MS = 86_400_000;
 /** Live tokens one person may hold: enough for every machine, few enough to review. */
 const MAX_LIVE_TOKENS = 20;
 
+/**
+ * A token's id: 9 random bytes in base64url, drawn again while it starts with `-`, which a command
+ * line would read as an option (`blockcatch auth token revoke -Xb3…` was a usage error).
+ */
+export function newTokenId(random: (size: number) => Buffer = randomBytes): string {
+  for (;;) {
+    const id = random(9).toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
+}
+
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest();
 
 /** The caller a token names, or a 401 saying why not (unknown, revoked, expired). */
@@ -129,7 +140,7 @@ export function registerApiTokenRoutes(
           `You hold ${MAX_LIVE_TOKENS} live tokens, the most allowed; revoke one first (blockcatch auth token list, revoke ID).`,
         );
       }
-      const id = randomBytes(9).toString('base64url');
+      const id = newTokenId();
       const secret = randomBytes(32).toString('base64url');
       const row = {
         id,
