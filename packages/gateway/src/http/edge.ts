@@ -74,7 +74,7 @@ export async function registerEdge(
       : false,
   });
   app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, done);
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
 
   const allowed = new Set(config.corsOrigins.map((origin) => new URL(origin).origin));
