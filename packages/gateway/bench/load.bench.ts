@@ -1,6 +1,9 @@
 // `npm run bench:load`: the mixed load on loopback, against a gateway this script starts in a
 // process of its own, on PGlite and on PostgreSQL (a schema of its own, dropped after):
-//   - `--admins` admins reading the users table back to back (one connection each),
+//   - `--admins` admins reading the users table back to back (one connection each), each as a
+//     browser does: the whole answer once, then asking again with its ETag (If-None-Match), so a
+//     full answer comes only after the table changed; `--full-reads` has every read download the
+//     whole table instead (about 1 GB/s over loopback with 100,000 users: the machine's limit),
 //   - `--drivers` drivers polling their dashboard once a second,
 //   - one `--recipients`-recipient SMS send by the owner through the outbox provider, rate limit off,
 //   - a probe opening a new connection to the health check every 250 ms,
@@ -23,6 +26,7 @@ import { z } from 'zod';
 import { signIn } from '../test/helpers/sign-in.js';
 import type { LoadGatewayReady, LoadGatewayStats } from './load-gateway.js';
 import { LOAD_SEND_MESSAGE } from './load-send.js';
+import { readToEnd } from './read-to-end.js';
 
 const POSTGRES_URL =
   process.env.BLOCKCATCH_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -35,6 +39,7 @@ const optionsSchema = z.object({
   recipients: z.coerce.number().int().min(0).max(100_000),
   newClients: z.coerce.number().int().min(0).max(5000),
   burst: z.coerce.number().int().min(0).max(10_000),
+  fullReads: z.boolean(),
   databases: z.array(z.enum(['pglite', 'pglite-in-thread', 'postgres'])).min(1),
 });
 export type Database = Options['databases'][number];
@@ -69,11 +74,13 @@ function readOptions(): Options {
       'new-clients': { type: 'string', default: '200' },
       burst: { type: 'string', default: '1000' },
       databases: { type: 'string', default: 'pglite,postgres' },
+      'full-reads': { type: 'boolean', default: false },
     },
   });
   const parsed = optionsSchema.safeParse({
     ...values,
     newClients: values['new-clients'],
+    fullReads: values['full-reads'],
     databases: values.databases.split(','),
   });
   if (!parsed.success) {
@@ -139,7 +146,7 @@ async function timed(
   run: () => Promise<{
     statusCode: number;
     headers: Record<string, string | string[] | undefined>;
-    body: { text(): Promise<string>; dump(): Promise<void> };
+    body: AsyncIterable<unknown> & { text(): Promise<string> };
   }>,
 ): Promise<number> {
   const started = performance.now();
@@ -148,7 +155,7 @@ async function timed(
     if (answer.statusCode >= 400 && endpoint.firstFailure === undefined) {
       endpoint.firstFailure = `${answer.statusCode} ${(await answer.body.text()).slice(0, 200)}`;
     } else {
-      await answer.body.dump();
+      await readToEnd(answer.body);
     }
     endpoint.record(performance.now() - started, answer.statusCode);
     const retryAfter = Number(answer.headers['retry-after']);
@@ -222,21 +229,25 @@ async function signInAll(
 
 /**
  * `count` new clients at once, each on a connection of its own, each timing its first answer from
- * the health check (connecting included). A client not answered within BURST_TIMEOUT_MS counts as
- * never served.
+ * the health check (connecting included), from a process of their own (burst-client.mjs) so that
+ * neither building the clients nor this process's own load is counted as the server's time. A
+ * client not answered within BURST_TIMEOUT_MS counts as never served.
  */
 async function newClientsAtOnce(url: string, endpoint: Endpoint, count: number): Promise<void> {
-  await Promise.all(
-    Array.from({ length: count }, async () => {
-      const client = new Client(url, {
-        connectTimeout: BURST_TIMEOUT_MS,
-        headersTimeout: BURST_TIMEOUT_MS,
-        bodyTimeout: BURST_TIMEOUT_MS,
-      });
-      await timed(endpoint, () => client.request({ path: '/api/status/health', method: 'GET' }));
-      await client.destroy();
-    }),
+  const child = fork(
+    fileURLToPath(new URL('./burst-client.mjs', import.meta.url)),
+    [url, String(count), String(BURST_TIMEOUT_MS)],
+    { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
+  const { results } = await new Promise<{ results: [number, number | string][] }>(
+    (resolve, reject) => {
+      child.once('message', (message) =>
+        resolve(message as { results: [number, number | string][] }),
+      );
+      child.once('exit', (code) => reject(new Error(`the burst client exited (${code})`)));
+    },
+  );
+  for (const [ms, status] of results) endpoint.record(ms, status);
 }
 
 /** One run of the mixed load on `database`: the printed lines, and the gateway's RSS every 5 s (MB). */
@@ -280,18 +291,31 @@ export async function runMixedLoad(
 
     const work: Promise<void>[] = [];
     // Admins: each on its own connection, the next read as soon as the last answer is in.
+    let fullAnswers = 0;
+    let notModified = 0;
     for (let a = 0; a < options.admins; a++) {
       const pool = new Client(url, { keepAliveTimeout: 30_000 });
+      let etag: string | undefined;
       work.push(
         (async () => {
           while (running()) {
-            const wait = await timed(table, () =>
-              pool.request({
+            const wait = await timed(table, async () => {
+              const answer = await pool.request({
                 path: '/api/flex/v1/all-users-table',
                 method: 'GET',
-                headers: { authorization: adminToken!, 'accept-encoding': 'gzip' },
-              }),
-            );
+                headers: {
+                  authorization: adminToken!,
+                  'accept-encoding': 'gzip',
+                  ...(etag && !options.fullReads ? { 'if-none-match': etag } : {}),
+                },
+              });
+              if (answer.statusCode === 200) {
+                fullAnswers++;
+                const tag = answer.headers.etag;
+                if (typeof tag === 'string') etag = tag;
+              } else if (answer.statusCode === 304) notModified++;
+              return answer;
+            });
             if (wait > 0) await pause(Math.min(wait, end - performance.now()));
           }
           await pool.close();
@@ -408,6 +432,7 @@ export async function runMixedLoad(
       ...[table, dashboard, send]
         .filter((e) => e.count > 0)
         .map((e) => e.summary(seconds, GOAL_P99_MS)),
+      `  users table: ${fullAnswers} whole answers, ${notModified} not modified (${options.fullReads ? 'every read downloads the whole table' : 'admins ask with the ETag of the answer they hold, as a browser does'})`,
       ...[health, arriving, burst, burstFloor]
         .filter((e) => e.count > 0)
         .map((e) => e.summary(seconds, GOAL_NEW_CONNECTION_P99_MS)),

@@ -17,6 +17,7 @@ import { request } from 'undici';
 import { generateStaff } from '../../../fixtures/generate-data.js';
 import { signIn } from '../test/helpers/sign-in.js';
 import { startLargeGateway } from './large-gateway.js';
+import { readToEnd } from './read-to-end.js';
 
 const GOAL_MB = 400;
 const DATABASE_URL =
@@ -75,7 +76,7 @@ async function measureBuilt(
       const answer = await request(`${started.url}/api/flex/v1/all-users-table`, {
         headers: { authorization: token },
       });
-      await answer.body.dump();
+      await readToEnd(answer.body);
       if (answer.statusCode !== 200) throw new Error(`users table answered ${answer.statusCode}`);
       child.send({ type: 'rss' });
       afterRead = (await next('rss')).rss;

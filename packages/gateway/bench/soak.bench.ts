@@ -1,6 +1,6 @@
 // The soak: the mixed load of `npm run bench:load` held for BENCH_SOAK_SECONDS (default 600, ten
 // minutes), lighter so it can run on a shared machine (10 admins reading the users table back to
-// back, 100 drivers polling each second, 20,000 users, a 2,000-recipient send, no bursts), on each
+// back, each read the whole answer, 100 drivers polling each second, 20,000 users, a 2,000-recipient send, no bursts), on each
 // database in BENCH_SOAK_DATABASES (default pglite,postgres). Printed beside the mixed load's own
 // lines: the gateway's RSS after the first minute's warm-up (caches built, the send under way) and
 // its largest after, goal flat within 10%; the same figure for the first half of the run after the
@@ -32,6 +32,8 @@ for (const database of databases) {
       recipients: 2000,
       newClients: 0,
       burst: 0,
+      // Every read the whole table: the heavier case for memory.
+      fullReads: true,
       databases: [database],
     },
     database,

@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import { request } from 'undici';
 import { signIn } from '../test/helpers/sign-in.js';
 import { startLargeGateway } from './large-gateway.js';
+import { readToEnd } from './read-to-end.js';
 
 const USERS = 100_000;
 const PATH = '/api/flex/v1/all-users-table';
@@ -95,7 +96,9 @@ export async function benchUsersTable(): Promise<string[]> {
       ['gzip', gzipServer, { 'accept-encoding': 'gzip' }],
     ] as const) {
       // Warm-up: the gzip copy is made on the first request that asks for it, not under load.
-      await (await request(`${url}${PATH}`, { headers: { authorization, ...extra } })).body.dump();
+      await readToEnd(
+        (await request(`${url}${PATH}`, { headers: { authorization, ...extra } })).body,
+      );
       const ours = await load(`${url}${PATH}`, { authorization, ...extra }, duration);
       const theirs = await load(`${urlOf(server)}${PATH}`, { ...extra }, duration);
       const ratio = ours.rps / theirs.rps;
