@@ -78,6 +78,22 @@ describe('a token for a cron job', () => {
     expect(refused.stdout + refused.stderr).not.toContain(token);
   });
 
+  it('revokes a token whose id starts with a dash, as ids made before they no longer could', async () => {
+    const created = await cli(env, ['auth', 'token', 'create', '--name', 'old', '--json']);
+    expect(created.code).toBe(0);
+    const { id } = JSON.parse(created.stdout) as { id: string };
+    const dashed = `-${id.slice(1)}`;
+    await sandbox.gateway.db.query('UPDATE api_tokens SET id = $2 WHERE id = $1', [id, dashed]);
+
+    const revoked = await cli(env, ['auth', 'token', 'revoke', dashed]);
+    expect(revoked.stderr).not.toContain('unknown option');
+    expect(revoked.code).toBe(0);
+    const listed = JSON.parse((await cli(env, ['auth', 'token', 'list', '--json'])).stdout);
+    expect(listed.items.find((t: { id: string }) => t.id === dashed)).toMatchObject({
+      state: 'revoked',
+    });
+  });
+
   it('refuses a BLOCKCATCH_TOKEN that is not a token with exit 2', async () => {
     const run = await cli(env, ['auth', 'status'], { env: { BLOCKCATCH_TOKEN: 'password123' } });
     expect(run.code).toBe(2);

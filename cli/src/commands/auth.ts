@@ -164,7 +164,8 @@ const list = defineCommand({
 const revoke = defineCommand({
   name: 'revoke',
   description: 'cli.help.tokenRevoke',
-  flags: (c) => c.argument('<id>', t('cli.help.tokenId')),
+  // An id may start with `-` (ids made before they no longer could): read it as the id, not an option.
+  flags: (c) => c.argument('<id>', t('cli.help.tokenId')).allowUnknownOption(),
   examples: ['blockcatch auth token revoke Xb3kq9LmT0aZ'],
   async run(invocation) {
     const { z, flag, setup } = await load();

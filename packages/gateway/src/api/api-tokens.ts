@@ -25,6 +25,8 @@ import { isOwner, type Principal } from './authenticate.js';
 /** `bct_<12-character id>_<43-character secret>`: 60 characters, base64url. */
 const API_TOKEN_PREFIX = 'bct_';
 const ID_LENGTH = 12;
+/** Random bytes behind an id: base64url writes 3 bytes as 4 characters. */
+const ID_BYTES = (ID_LENGTH * 3) / 4;
 const TOKEN_LENGTH = API_TOKEN_PREFIX.length + ID_LENGTH + 1 + 43;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const DAY_MS = 86_400_000;
@@ -32,12 +34,12 @@ const DAY_MS = 86_400_000;
 const MAX_LIVE_TOKENS = 20;
 
 /**
- * A token's id: 9 random bytes in base64url, drawn again while it starts with `-`, which a command
+ * A token's id: ID_BYTES random bytes in base64url, drawn again while it starts with `-`, which a command
  * line would read as an option (`blockcatch auth token revoke -Xb3…` was a usage error).
  */
 export function newTokenId(random: (size: number) => Buffer = randomBytes): string {
   for (;;) {
-    const id = random(9).toString('base64url');
+    const id = random(ID_BYTES).toString('base64url');
     if (!id.startsWith('-')) return id;
   }
 }
