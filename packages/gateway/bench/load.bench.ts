@@ -176,6 +176,18 @@ function ask<T>(child: ChildProcess, type: string): Promise<T> {
   });
 }
 
+/** A child process's first message, or an error naming `what` if it exits before sending one. */
+function firstMessage<T>(child: ChildProcess, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const exited = (code: number | null) => reject(new Error(`${what} exited (${code})`));
+    child.once('exit', exited);
+    child.once('message', (message) => {
+      child.off('exit', exited);
+      resolve(message as T);
+    });
+  });
+}
+
 async function startGateway(options: Options, database: Database) {
   const schema = `bench_load_${randomBytes(5).toString('hex')}`;
   const child = fork(fileURLToPath(new URL('./load-gateway.ts', import.meta.url)), {
@@ -189,10 +201,7 @@ async function startGateway(options: Options, database: Database) {
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const ready = await new Promise<LoadGatewayReady>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as LoadGatewayReady));
-    child.once('exit', (code) => reject(new Error(`the gateway process exited (${code})`)));
-  });
+  const ready = await firstMessage<LoadGatewayReady>(child, 'the gateway process');
   return { child, ready };
 }
 
@@ -201,10 +210,7 @@ async function startBareServer(): Promise<{ child: ChildProcess; url: string }> 
   const child = fork(fileURLToPath(new URL('./bare-health.ts', import.meta.url)), {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const { url } = await new Promise<{ url: string }>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as { url: string }));
-    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
-  });
+  const { url } = await firstMessage<{ url: string }>(child, 'the bare server');
   return { child, url };
 }
 
@@ -239,13 +245,9 @@ async function newClientsAtOnce(url: string, endpoint: Endpoint, count: number):
     [url, String(count), String(BURST_TIMEOUT_MS)],
     { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
-  const { results } = await new Promise<{ results: [number, number | string][] }>(
-    (resolve, reject) => {
-      child.once('message', (message) =>
-        resolve(message as { results: [number, number | string][] }),
-      );
-      child.once('exit', (code) => reject(new Error(`the burst client exited (${code})`)));
-    },
+  const { results } = await firstMessage<{ results: [number, number | string][] }>(
+    child,
+    'the burst client',
   );
   for (const [ms, status] of results) endpoint.record(ms, status);
 }
