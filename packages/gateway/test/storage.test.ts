@@ -161,10 +161,52 @@ describe.each(DATABASE_KINDS)('storage on %s', (kind) => {
       expect(await usersTableJson(db, 'spark')).toBe(
         JSON.stringify((await listUsers(db, 'spark')).map(toSparkUser)),
       );
+      // The database keeps each row's text through every write: updates of what the table shows,
+      // a phone number moved, a user deleted.
+      await db.query(
+        `UPDATE users SET name = $1, status = 'start', good_standing = NOT good_standing,
+           proxy_installed = true, setup_complete = true, expiration_ts = 1767225599999, referral = $1
+         WHERE phone_number = '+15550000002'`,
+        [awkward],
+      );
+      await db.query(
+        `UPDATE users SET human_region = 'Ciudad Juárez', stripe_express_id = NULL, referral = NULL,
+           expiration_ts = NULL, phone_number = '+15550000009' WHERE phone_number = '+15550000001'`,
+      );
+      await db.query(`UPDATE users SET delivery_area = 'Area "9"' WHERE product = 'spark'`);
+      await db.query(
+        `DELETE FROM users WHERE id = (SELECT id FROM users WHERE product = 'flex'
+           ORDER BY create_date_ts, id LIMIT 1)`,
+      );
+      const changed = JSON.stringify((await listUsers(db, 'flex')).map(toFlexUser));
+      expect(changed).not.toBe(flexTable);
+      expect(await usersTableJson(db, 'flex')).toBe(changed);
+      expect(await usersTableJson(db, 'flex', 3)).toBe(changed);
+      expect(await usersTableJson(db, 'spark')).toBe(
+        JSON.stringify((await listUsers(db, 'spark')).map(toSparkUser)),
+      );
       await db.query('DELETE FROM users');
       expect(await usersTableJson(db, 'flex')).toBe('[]');
       expect(Buffer.concat(await usersTableItemsChunks(db, 'flex')).toString('utf8')).toBe(
         '{"Items":[]}',
+      );
+    } finally {
+      await drop();
+    }
+  });
+
+  it('writes the table items of the users already there when the items table is added', async () => {
+    const { db, drop } = await openTestDatabase(kind);
+    try {
+      await insertUsers(db, flexUsers.slice(0, 30).map(flexUserRow));
+      // As a database made before the items were kept: no table, no triggers, migration not applied.
+      await db.query('DROP TABLE users_table_items');
+      await db.query('DROP FUNCTION users_table_items_write() CASCADE');
+      await db.query('DROP FUNCTION users_table_item(users)');
+      await db.query("DELETE FROM schema_migrations WHERE id = '062_users_table_items'");
+      expect(await migrate(db)).toEqual(['062_users_table_items']);
+      expect(await usersTableJson(db, 'flex', 7)).toBe(
+        JSON.stringify((await listUsers(db, 'flex')).map(toFlexUser)),
       );
     } finally {
       await drop();

@@ -5,7 +5,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { type PgliteThread, startPgliteThread } from './pglite-thread.js';
-import type { Db, QueryOptions } from './queryable.js';
+import { type Db, type QueryOptions, textToBytes } from './queryable.js';
 
 export type { Db, Queryable, QueryOptions } from './queryable.js';
 
@@ -122,7 +122,8 @@ async function pgliteInThread(
   const rows = async <T>(on: PGlite | Transaction, sql: string, params?: unknown[]) =>
     (await on.query<T>(sql, params)).rows;
   return {
-    query: (sql, params) => rows(lite, sql, params),
+    query: async (sql, params, options) =>
+      textToBytes(await rows(lite, sql, params), options?.bytes),
     transaction: (fn) =>
       lite.transaction((tx) => fn({ query: (sql, params) => rows(tx, sql, params) })),
     close: () => lite.close(),
@@ -162,7 +163,8 @@ async function openPostgres(options: PostgresOptions): Promise<Db> {
     (await client.query(sql, params)).rows as T[];
   return {
     kind: 'postgres',
-    query: (sql, params) => run(pool, sql, params),
+    query: async (sql, params, options) =>
+      textToBytes(await run(pool, sql, params), options?.bytes),
     async transaction(fn) {
       const client = await pool.connect();
       // A checked-out client emits 'error' too when its connection is lost, with no pool listener

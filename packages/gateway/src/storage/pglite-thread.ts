@@ -25,7 +25,14 @@ interface Answer {
 }
 
 type Request =
-  | { type: 'query'; sql: string; params?: unknown[] | undefined; tx?: number; long?: boolean }
+  | {
+      type: 'query';
+      sql: string;
+      params?: unknown[] | undefined;
+      tx?: number;
+      long?: boolean;
+      bytes?: string;
+    }
   | { type: 'begin' }
   | { type: 'end'; tx: number; commit: boolean }
   | { type: 'close' };
@@ -201,9 +208,13 @@ export async function startPgliteThread(
   const rows = async <T>(request: Request) => (await call(request)) as T[];
   return {
     query: <T>(sql: string, params?: unknown[], options?: QueryOptions) =>
-      rows<T>(
-        options?.long ? { type: 'query', sql, params, long: true } : { type: 'query', sql, params },
-      ),
+      rows<T>({
+        type: 'query',
+        sql,
+        params,
+        ...(options?.long ? { long: true } : {}),
+        ...(options?.bytes ? { bytes: options.bytes } : {}),
+      }),
     async transaction(fn) {
       const thread = current!;
       const tx = (await call({ type: 'begin' })) as number;

@@ -1,7 +1,7 @@
 // The users table: both products' rows, read in the shapes the SDK's schemas define.
 import { randomUUID } from 'node:crypto';
 import type { FlexUser, Product, SignedInUser, SparkUser } from '@blockcatch/sdk';
-import { type Db, LONG_READ, type Queryable } from './db.js';
+import { type Db, LONG_READ, type Queryable, type QueryOptions } from './db.js';
 
 export interface UserRecord {
   id: string;
@@ -142,16 +142,40 @@ const ISO_EXPIRATION = `to_char('epoch'::timestamp + expiration_ts * interval '1
 /**
  * Rows per query of the users table's answer (see usersTableJson). On PGlite a request's query can
  * wait for one page under way, and each page passes through the database's own memory, which never
- * shrinks: 1,000 rows take a few milliseconds, and a 100,000-user answer is built as fast as with
- * 5,000 (880 against 830 ms) while the embedded gateway ends about 25 MB smaller.
+ * shrinks: a page of 1,000 kept items takes one or two milliseconds to join.
  */
 const TABLE_JSON_PAGE_ROWS = 1_000;
 
 /**
+ * A page's row count and last key, beside its text. Every aggregate of a page is ordered as the page
+ * is read (its index's order), so the planner feeds them the rows as they come and sorts nothing;
+ * ordered the other way, each page was sorted twice (a third of the time of a 100,000-row build).
+ */
+const PAGE_TOTALS = `count(*)::int AS rows,
+         (array_agg(create_date_ts ORDER BY create_date_ts, id))[count(*)] AS last_created,
+         (array_agg(id ORDER BY create_date_ts, id))[count(*)] AS last_id`;
+
+/**
+ * A page must be read along the (product, created, id) index, not sorted from every remaining row,
+ * and without statistics the planner takes the table for empty and sorts. PGlite never analyzes on
+ * its own (PostgreSQL's autovacuum does), so a table never analyzed is, once, on the columns the
+ * pages select by: a whole-table ANALYZE of 100,000 users takes about 300 ms, this one about 70.
+ * Once analyzed, the planner's estimates follow the table's size.
+ */
+async function ensureAnalyzed(db: Queryable, table: 'users' | 'users_table_items'): Promise<void> {
+  const [stats] = await db.query<{ analyzed: boolean }>(
+    `SELECT reltuples >= 0 AS analyzed FROM pg_class WHERE oid = '${table}'::regclass`,
+  );
+  if (!stats?.analyzed) await db.query(`ANALYZE ${table} (product, create_date_ts, id)`);
+}
+
+/**
  * The `Items` array of a product's users table, as the text `JSON.stringify` would write for
- * `listUsers(…).map(toFlexUser | toSparkUser)`, byte for byte, but built by the database: reading
- * 100,000 rows as objects and writing them out again takes seconds, one text value a fraction.
- * It is built a page of rows per query on the (product, created, id) index: one text of the whole
+ * `listUsers(…).map(toFlexUser | toSparkUser)`, byte for byte, but joined by the database from the
+ * item it keeps for each user (`users_table_items`, written by triggers on every write of users:
+ * migration 062). Reading 100,000 rows as objects and writing them out again takes seconds; writing
+ * each item in SQL at every rebuild took about 570 ms on PGlite; joining the kept items takes about
+ * 80. It is joined a page of rows per query on the (product, created, id) index: one text of the whole
  * table would grow PGlite's memory, which never shrinks, by several times its size (a 30 MB table
  * cost about 300 MB for good), and would hold the embedded database's one connection while other
  * requests' queries wait. The caller reads the table's version first, so a write between pages
@@ -163,13 +187,14 @@ export async function usersTableJson(
   pageRows = TABLE_JSON_PAGE_ROWS,
 ): Promise<string> {
   const parts: string[] = [];
-  await readUsersTableJson(db, product, pageRows, (items) => parts.push(items));
+  await readUsersTableJson(db, product, pageRows, (items) => parts.push(utf8.decode(items)));
   return `[${parts.join(',')}]`;
 }
 
 /**
  * The same text as `usersTableJson`, as UTF-8 bytes inside `{"Items":…}`, one piece per page: each
- * page's text becomes bytes as it arrives and is dropped, and the pieces are never joined. A
+ * page arrives as bytes (from PGlite's thread, moved without a copy) and is kept as it came, and
+ * the pieces are never joined. A
  * 100,000-user answer leaves about 90 MB less garbage on the heap than joining the texts (the
  * joined text, its wrapped copy, then its bytes), and no second 30 MB copy outside it.
  */
@@ -181,54 +206,32 @@ export async function usersTableItemsChunks(
   const chunks: Buffer[] = [Buffer.from('{"Items":[')];
   await readUsersTableJson(db, product, pageRows, (items) => {
     if (chunks.length > 1) chunks.push(Buffer.from(','));
-    chunks.push(Buffer.from(items, 'utf8'));
+    chunks.push(Buffer.from(items.buffer, items.byteOffset, items.byteLength));
   });
   chunks.push(Buffer.from(']}'));
   return chunks;
 }
 
+const utf8 = new TextDecoder();
+/** A page is a long read, and its text comes as bytes: they become the answer's bytes as they are. */
+const PAGE_READ: QueryOptions = { ...LONG_READ, bytes: 'items' };
+
 async function readUsersTableJson(
   db: Queryable,
   product: Product,
   pageRows: number,
-  onPage: (items: string) => void,
+  onPage: (items: Uint8Array) => void,
 ): Promise<void> {
-  const place =
-    product === 'flex'
-      ? `',"humanRegion":' || ${jsonText('human_region')}`
-      : `',"driverOptions":{"deliveryArea":' || ${jsonText('delivery_area')} || '}'`;
-  // A page must be read along the index, not sorted from every remaining row: without statistics
-  // (PGlite never analyzes on its own) the planner takes the table for empty and sorts. Once
-  // analyzed, its estimates follow the table's size.
-  const [stats] = await db.query<{ analyzed: boolean }>(
-    `SELECT reltuples >= 0 AS analyzed FROM pg_class WHERE oid = 'users'::regclass`,
-  );
-  if (!stats?.analyzed) await db.query('ANALYZE users');
+  await ensureAnalyzed(db, 'users_table_items');
   let after: [number, string] | null = null;
   for (;;) {
     const rows: TableJsonPage[] = await db.query<TableJsonPage>(
-      `SELECT string_agg(
-         '{"name":' || to_json(name)::text ||
-         ',"phoneNumber":' || to_json(phone_number)::text ||
-         ',"referral":' || ${jsonText('referral')} ||
-         ',"goodStanding":' || good_standing::text ||
-         ',"proxyInstalled":' || proxy_installed::text ||
-         ',"setupComplete":' || setup_complete::text ||
-         ',"createDateTimestamp":' || create_date_ts::text ||
-         ',"expirationDate":' || coalesce('"' || ${ISO_EXPIRATION} || '"', 'null') ||
-         ',"expirationDateTimestamp":' || coalesce(expiration_ts::text, 'null') ||
-         ',"stripeExpressId":' || ${jsonText('stripe_express_id')} ||
-         ',"status":' || to_json(status)::text ||
-         ${place} || '}',
-         ',' ORDER BY create_date_ts, id) AS items,
-         count(*)::int AS rows,
-         (array_agg(create_date_ts ORDER BY create_date_ts DESC, id DESC))[1] AS last_created,
-         (array_agg(id ORDER BY create_date_ts DESC, id DESC))[1] AS last_id
-       FROM (SELECT * FROM users WHERE product = $1
+      `SELECT string_agg(item, ',' ORDER BY create_date_ts, id) AS items, ${PAGE_TOTALS}
+       FROM (SELECT create_date_ts, id, item FROM users_table_items WHERE product = $1
          ${after ? 'AND (create_date_ts, id) > ($3, $4)' : ''}
          ORDER BY create_date_ts, id LIMIT $2) page`,
       after ? [product, pageRows, ...after] : [product, pageRows],
-      LONG_READ,
+      PAGE_READ,
     );
     const page = rows[0];
     if (page?.items) onPage(page.items);
@@ -238,7 +241,7 @@ async function readUsersTableJson(
 }
 
 interface TableJsonPage {
-  items: string | null;
+  items: Uint8Array | null;
   rows: number;
   last_created: number | null;
   last_id: string | null;
@@ -275,19 +278,13 @@ export async function* usersTablePages(
   pageRows: number,
 ): AsyncGenerator<Array<FlexUser | SparkUser>> {
   const toRow = product === 'flex' ? toFlexUser : toSparkUser;
-  // Without statistics the planner would sort every remaining row for each page instead of reading
-  // the index, which is already in page order. PGlite never analyzes on its own (PostgreSQL's
-  // autovacuum does), so the export does, once: one query, where a setting per page would cost a
-  // transaction per page, each a round trip to the database's thread.
-  if (db.kind === 'pglite') await db.query('ANALYZE users');
+  await ensureAnalyzed(db, 'users');
   const read = (after: [number, string] | null) => {
     const page = db.query<PageAnswer>(
       `SELECT coalesce(json_agg(json_build_array(id, ${ISO_EXPIRATION}, name, phone_number, referral, good_standing,
          proxy_installed, setup_complete, create_date_ts, expiration_ts, stripe_express_id, status,
          human_region, delivery_area) ORDER BY create_date_ts, id)::text, '[]') AS page,
-         count(*)::int AS rows,
-         (array_agg(create_date_ts ORDER BY create_date_ts DESC, id DESC))[1] AS last_created,
-         (array_agg(id ORDER BY create_date_ts DESC, id DESC))[1] AS last_id
+         ${PAGE_TOTALS}
        FROM (SELECT * FROM users WHERE product = $1
          ${after ? 'AND (create_date_ts, id) > ($3, $4)' : ''}
          ORDER BY create_date_ts, id LIMIT $2) page`,
@@ -346,11 +343,6 @@ export async function flexUsersByPhone(db: Queryable, phones: string[]): Promise
     [phones],
   );
   return records.map(toFlexUser);
-}
-
-/** A nullable text column as JSON: its quoted string, or null. */
-function jsonText(column: string): string {
-  return `coalesce(to_json(${column})::text, 'null')`;
 }
 
 export async function countUsers(db: Queryable): Promise<number> {
