@@ -1,7 +1,7 @@
-// The embedded database's memory: the RSS of the built gateway (dist, in a plain Node process, as
-// `npm start` runs it) on PGlite in a data folder, each figure from a process of its own, beside
-// PostgreSQL's gateway process holding the same data (the floor: there the data lives in the
-// server) and the goal (< 400 MB).
+// The embedded database's memory: the RSS of the built gateway (dist, in a plain Node process with
+// the flags `npm start` gives it) on PGlite in a data folder, each figure from a process of its
+// own, beside PostgreSQL's gateway process holding the same data (the floor: there the data lives
+// in the server) and the goal (< 400 MB).
 //   1. a first start with the default seed;
 //   2. a start on a data folder holding 100,000 generated users, and after one users-table read.
 // The data is filled from the sources; only the measured processes run the build.
@@ -9,6 +9,7 @@
 //   npx tsx --conditions=source packages/gateway/bench/pglite-memory.bench.ts
 // (BENCH_MEMORY_USERS, default 100,000).
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,14 @@ const GOAL_MB = 400;
 const DATABASE_URL =
   process.env.BLOCKCATCH_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BUILT_GATEWAY = fileURLToPath(new URL('./built-gateway.mjs', import.meta.url));
+
+/** The flags `npm start` gives node (the gateway package's start script), so the bench runs as it. */
+function startFlags(): string[] {
+  const manifest = JSON.parse(
+    readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8'),
+  ) as { scripts: { start: string } };
+  return manifest.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
 
 interface Measure {
   start: number;
@@ -44,7 +53,7 @@ async function measureBuilt(
   options: { read: boolean; dropSchema?: string },
 ): Promise<Measure> {
   const child = fork(BUILT_GATEWAY, [JSON.stringify({ port: 0, logLevel: 'silent', ...config })], {
-    execArgv: [],
+    execArgv: startFlags(),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const messages: BuiltMessage[] = [];
@@ -136,7 +145,7 @@ export async function benchPgliteMemory(): Promise<string[]> {
       { read: true, dropSchema: schema },
     );
     return [
-      `built gateway's RSS on PGlite (goal < ${GOAL_MB} MB), each in a process of its own:`,
+      `built gateway's RSS on PGlite (goal < ${GOAL_MB} MB), started as npm start starts it (node ${startFlags().join(' ')}), each in a process of its own:`,
       `  first start with the default seed: ${seed.start} MB (${verdict(seed.start)}; load ${seedLoad})`,
       `  start on ${count} users: ${large.start} MB (${verdict(large.start)}); after one users-table read: ${large.afterRead} MB (${verdict(large.afterRead!)}; load ${largeLoad})`,
       `  floor, the gateway on PostgreSQL with the same ${count} users: ${floor.start} MB at start, ${floor.afterRead} MB after the read`,

@@ -1,7 +1,7 @@
 // The status checks: `/api/status/health` is liveness (the process answers; clients poll it for
 // the version and CDN ids in its headers, and its body says how it is doing), `/api/status/ready`
 // says whether this process should get traffic now. A load balancer routes on ready, a supervisor
-// restarts on health (docs/operations.md, "Load balancers and supervisors").
+// restarts on health (docs/operations.md, "Restarts, outages and load balancers").
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
