@@ -25,13 +25,25 @@ const DATABASE_URL =
   process.env.BLOCKCATCH_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BUILT_GATEWAY = fileURLToPath(new URL('./built-gateway.mjs', import.meta.url));
 
-/** The flags `npm start` gives node (the gateway package's start script), so the bench runs as it. */
-function startFlags(): string[] {
-  const manifest = JSON.parse(
-    readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8'),
-  ) as { scripts: { start: string } };
-  return manifest.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
-}
+/**
+ * The flags `npm start` gives node, so the bench runs the gateway as it: read from the start scripts
+ * of the repository and of the gateway package, which must agree (each starts the same process).
+ */
+const START_FLAGS = (() => {
+  const [root, gateway] = ['../../../package.json', '../package.json'].map((path) => {
+    const manifest = JSON.parse(
+      readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8'),
+    ) as { scripts: { start: string } };
+    const command = manifest.scripts.start.split('&&').at(-1)!.trim().split(/\s+/);
+    return command.filter((word) => word.startsWith('--')).join(' ');
+  });
+  if (root !== gateway) {
+    throw new Error(
+      `npm start gives node "${root}" at the repository's root and "${gateway}" in packages/gateway: make them the same.`,
+    );
+  }
+  return gateway!.split(' ').filter(Boolean);
+})();
 
 interface Measure {
   start: number;
@@ -53,7 +65,7 @@ async function measureBuilt(
   options: { read: boolean; dropSchema?: string },
 ): Promise<Measure> {
   const child = fork(BUILT_GATEWAY, [JSON.stringify({ port: 0, logLevel: 'silent', ...config })], {
-    execArgv: startFlags(),
+    execArgv: START_FLAGS,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const messages: BuiltMessage[] = [];
@@ -145,7 +157,7 @@ export async function benchPgliteMemory(): Promise<string[]> {
       { read: true, dropSchema: schema },
     );
     return [
-      `built gateway's RSS on PGlite (goal < ${GOAL_MB} MB), started as npm start starts it (node ${startFlags().join(' ')}), each in a process of its own:`,
+      `built gateway's RSS on PGlite (goal < ${GOAL_MB} MB), started as npm start starts it (node ${START_FLAGS.join(' ')}), each in a process of its own:`,
       `  first start with the default seed: ${seed.start} MB (${verdict(seed.start)}; load ${seedLoad})`,
       `  start on ${count} users: ${large.start} MB (${verdict(large.start)}); after one users-table read: ${large.afterRead} MB (${verdict(large.afterRead!)}; load ${largeLoad})`,
       `  floor, the gateway on PostgreSQL with the same ${count} users: ${floor.start} MB at start, ${floor.afterRead} MB after the read`,

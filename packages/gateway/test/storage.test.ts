@@ -203,6 +203,7 @@ describe.each(DATABASE_KINDS)('storage on %s', (kind) => {
       await db.query('DROP TABLE users_table_items');
       await db.query('DROP FUNCTION users_table_items_write() CASCADE');
       await db.query('DROP FUNCTION users_table_item(users)');
+      await db.query('DROP FUNCTION epoch_ms_iso(bigint)');
       await db.query("DELETE FROM schema_migrations WHERE id = '062_users_table_items'");
       expect(await migrate(db)).toEqual(['062_users_table_items']);
       expect(await usersTableJson(db, 'flex', 7)).toBe(

@@ -5,12 +5,27 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { type PgliteThread, startPgliteThread } from './pglite-thread.js';
-import { type Db, type QueryOptions, textToBytes } from './queryable.js';
+import type { Db, QueryOptions } from './queryable.js';
 
 export type { Db, Queryable, QueryOptions } from './queryable.js';
 
 /** The options of a long read. */
 export const LONG_READ: QueryOptions = { long: true };
+
+/**
+ * The rows with `column` (when set) turned from text into its UTF-8 bytes, in place: what
+ * `QueryOptions.bytes` asks for, on the connections that answer on this thread (PGlite's own thread
+ * encodes in pglite-worker.js, where the bytes can be moved rather than copied).
+ */
+function textToBytes<T>(rows: T[], column: string | undefined): T[] {
+  if (column) {
+    for (const row of rows as Record<string, unknown>[]) {
+      const text = row[column];
+      if (typeof text === 'string') row[column] = new TextEncoder().encode(text);
+    }
+  }
+  return rows;
+}
 
 /** More requests wait for the database than its bound allows: the caller should try again shortly. */
 export class DatabaseBusyError extends Error {

@@ -25,17 +25,6 @@ export interface QueryOptions {
   bytes?: string;
 }
 
-/** The rows with `column` (when set) turned from text into its UTF-8 bytes, in place. */
-export function textToBytes<T>(rows: T[], column: string | undefined): T[] {
-  if (column) {
-    for (const row of rows as Record<string, unknown>[]) {
-      const text = row[column];
-      if (typeof text === 'string') row[column] = new TextEncoder().encode(text);
-    }
-  }
-  return rows;
-}
-
 export interface Db extends Queryable {
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;

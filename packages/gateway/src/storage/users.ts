@@ -136,8 +136,7 @@ export async function listUsers(db: Queryable, product: Product): Promise<UserRe
 }
 
 /** `expiration_ts` as `Date#toISOString` writes it (null stays null), computed by the database. */
-const ISO_EXPIRATION = `to_char('epoch'::timestamp + expiration_ts * interval '1 millisecond',
-  'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const ISO_EXPIRATION = 'epoch_ms_iso(expiration_ts)';
 
 /**
  * Rows per query of the users table's answer (see usersTableJson). On PGlite a request's query can

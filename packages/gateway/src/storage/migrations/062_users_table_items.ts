@@ -13,6 +13,12 @@ CREATE TABLE users_table_items (
 );
 CREATE INDEX users_table_items_order ON users_table_items (product, create_date_ts, id);
 
+-- Milliseconds since the epoch as Date#toISOString writes them (null stays null). STABLE like
+-- to_char, so a query calling it has it inlined.
+CREATE FUNCTION epoch_ms_iso(ms bigint) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT to_char('epoch'::timestamp + ms * interval '1 millisecond', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+$$;
+
 -- The same text as JSON.stringify(toFlexUser(row)) or JSON.stringify(toSparkUser(row)), byte for byte.
 CREATE FUNCTION users_table_item(u users) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT '{"name":' || to_json(u.name)::text ||
@@ -22,8 +28,7 @@ CREATE FUNCTION users_table_item(u users) RETURNS text LANGUAGE sql STABLE AS $$
     ',"proxyInstalled":' || u.proxy_installed::text ||
     ',"setupComplete":' || u.setup_complete::text ||
     ',"createDateTimestamp":' || u.create_date_ts::text ||
-    ',"expirationDate":' || coalesce('"' || to_char('epoch'::timestamp + u.expiration_ts * interval '1 millisecond',
-      'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null') ||
+    ',"expirationDate":' || coalesce('"' || epoch_ms_iso(u.expiration_ts) || '"', 'null') ||
     ',"expirationDateTimestamp":' || coalesce(u.expiration_ts::text, 'null') ||
     ',"stripeExpressId":' || coalesce(to_json(u.stripe_express_id)::text, 'null') ||
     ',"status":' || to_json(u.status)::text ||
