@@ -36,7 +36,6 @@ import sendResultsLinksFinal from './044_send_results_links_final.js';
 import sendLinksCounted from './045_send_links_counted.js';
 import supportRequests from './060_support_requests.js';
 import usersLapsing from './061_users_lapsing.js';
-import usersTableItems from './062_users_table_items.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
@@ -76,5 +75,4 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '045_send_links_counted', sql: sendLinksCounted },
   { id: '060_support_requests', sql: supportRequests },
   { id: '061_users_lapsing', sql: usersLapsing },
-  { id: '062_users_table_items', sql: usersTableItems },
 ];
