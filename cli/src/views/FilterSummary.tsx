@@ -1,21 +1,15 @@
 // Step 1 of the interactive send: what the filters and the message are, and how many they reach.
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
 import type { Translate } from '../i18n.js';
-import type { Intent } from './send-flow-state.js';
 
 export interface FilterSummaryProps {
   t: Translate;
   filters: ReadonlyArray<readonly [string, string]>;
   message: readonly string[];
   count: number;
-  onIntent: (intent: Intent) => void;
 }
 
-export function FilterSummary({ t, filters, message, count, onIntent }: FilterSummaryProps) {
-  useInput((input, key) => {
-    if (key.return) onIntent({ type: 'review' });
-    else if (key.escape || input === 'c') onIntent({ type: 'cancel' });
-  });
+export function FilterSummary({ t, filters, message, count }: FilterSummaryProps) {
   return (
     <Box flexDirection="column">
       <Text bold>{t('cli.review.filtersTitle')}</Text>

@@ -2,9 +2,9 @@
 // first selected recipient, a search box, a table with a checkbox per row ('[-]' and struck through,
 // with the reason, for a number that cannot be sent to), 'Page N', rows per page, Cancel and Send.
 import type { Page } from '@blockcatch/sdk';
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
 import type { Translate } from '../i18n.js';
-import type { BlockedReason, FlowState, Intent, ReviewRow } from './send-flow-state.js';
+import type { BlockedReason, FlowState, ReviewRow } from './send-flow-state.js';
 
 export interface ReviewColumn {
   key: string;
@@ -28,7 +28,6 @@ export interface ReviewProps {
    * while it is asked for; no line when there is no preview to ask for.
    */
   preview?: { name: string; text: string } | null | undefined;
-  onIntent: (intent: Intent) => void;
 }
 
 const REASON_KEYS: Record<BlockedReason, string> = {
@@ -53,27 +52,7 @@ export function Review({
   selected,
   message,
   preview,
-  onIntent,
 }: ReviewProps) {
-  useInput((input, key) => {
-    if (state.focus === 'search') {
-      if (key.tab || key.downArrow || key.return || key.escape)
-        onIntent({ type: 'focus', focus: 'table' });
-      else if (key.backspace || key.delete) onIntent({ type: 'erase' });
-      else if (input && !key.ctrl && !key.meta) onIntent({ type: 'type', text: input });
-      return;
-    }
-    if (key.upArrow) onIntent({ type: 'move', by: -1 });
-    else if (key.downArrow) onIntent({ type: 'move', by: 1 });
-    else if (key.leftArrow) onIntent({ type: 'page', by: -1 });
-    else if (key.rightArrow) onIntent({ type: 'page', by: 1 });
-    else if (input === ' ') onIntent({ type: 'toggle' });
-    else if (input === 'a') onIntent({ type: 'toggleAll' });
-    else if (input === 'r') onIntent({ type: 'rowsPerPage' });
-    else if (key.tab || input === '/') onIntent({ type: 'focus', focus: 'search' });
-    else if (input === 's') onIntent({ type: 'send' });
-    else if (input === 'c' || key.escape) onIntent({ type: 'cancel' });
-  });
   const searching = state.focus === 'search';
   return (
     <Box flexDirection="column">

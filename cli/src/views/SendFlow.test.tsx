@@ -57,7 +57,7 @@ function setup(
   return { ...view, onSend, onFinish, resize };
 }
 
-/** One turn of the event loop: React runs the last render's effects, where Ink re-binds key handlers. */
+/** One turn of the event loop: React runs the last render's effects. */
 const nextTurn = () => new Promise<void>((next) => setImmediate(next));
 
 interface View {
@@ -66,9 +66,8 @@ interface View {
 }
 
 /**
- * Types keys one at a time, each once the previous one was drawn and its handlers bound: Ink reads
- * stdin asynchronously, and a key that reaches a handler of the previous render lands in the wrong
- * mode. Every key given here must change the screen.
+ * Types keys one at a time, each once the previous one was drawn, so a test can look at every
+ * screen on the way. Every key given here must change the screen.
  */
 async function press(view: View, ...keys: string[]) {
   for (const key of keys) {
@@ -164,6 +163,17 @@ describe('SendFlow', () => {
       await eventually(() => expect(onSend).toHaveBeenCalledTimes(1));
       view.unmount();
     }
+  });
+
+  it('reads keys typed before the screen redrew in the step they were meant for', async () => {
+    const { lastFrame, stdin, onSend } = setup();
+    // Enter, a deselection, Send and yes, typed faster than any step is drawn.
+    for (const key of [KEYS.enter, KEYS.down, ' ', 's', 'y']) stdin.write(key);
+    await eventually(() => expect(onSend).toHaveBeenCalledTimes(1));
+    const phones = onSend.mock.calls[0]![0] as string[];
+    expect(phones).toHaveLength(44);
+    expect(phones).not.toContain('+13055551001');
+    await eventually(() => expect(lastFrame()).toContain('Message sent successfully to 44 users.'));
   });
 
   it('asks for confirmation with the count, goes back on n, and sends the selection on y', async () => {

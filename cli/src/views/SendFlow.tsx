@@ -1,13 +1,16 @@
 // The interactive send from filter summary to result. The screen state lives in a pure reducer
 // (send-flow-state.ts); the send itself is the caller's, reached through `onSend`. The review fits
 // the terminal: columns share its width (headers whole when there is room) and a page holds no
-// more rows than its height allows, re-fitted when the terminal is resized.
-import { useStdout } from 'ink';
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+// more rows than its height allows, re-fitted when the terminal is resized. Keys are read by one
+// handler bound for the flow's whole life and turned into intents by the reducer (flow-keys.ts), so
+// no key is lost or misread between a step's drawing and its handler being bound.
+import { type Key, useInput, useStdout } from 'ink';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Translate } from '../i18n.js';
 import { fitColumns, keptColumns } from '../output/table.js';
 import { Confirm } from './Confirm.js';
 import { FilterSummary } from './FilterSummary.js';
+import { type Answers, type KeyPress, keyIntent } from './flow-keys.js';
 import { Review, type ReviewColumn, ROW_PREFIX, reviewChrome } from './Review.js';
 import { SendProgress, SendResult } from './SendProgress.js';
 import {
@@ -78,11 +81,30 @@ export function SendFlow({
   onSend,
   onFinish,
 }: SendFlowProps) {
+  // The run's language says which answers mean yes and no at the confirmation.
+  const answers = useMemo<Answers>(
+    () => ({
+      yes: new Set(t('cli.review.yesAnswers').split(',')),
+      no: new Set(t('cli.review.noAnswers').split(',')),
+    }),
+    [t],
+  );
   const [state, dispatch] = useReducer(
-    (s: FlowState, intent: Intent) => reduce(rows, s, intent),
+    (s: FlowState, action: Intent | { type: 'key'; key: KeyPress }) => {
+      if (action.type !== 'key') return reduce(rows, s, action);
+      const intent = keyIntent(s, action.key, answers);
+      return intent ? reduce(rows, s, intent) : s;
+    },
     undefined,
     initialState,
   );
+  // One handler for the flow's life: the state a key lands in is the reducer's, never a render's.
+  const onKey = useCallback(
+    (input: string, key: Key) => dispatch({ type: 'key', key: { ...key, input } }),
+    [],
+  );
+  const reading = state.step === 'summary' || state.step === 'review' || state.step === 'confirm';
+  useInput(onKey, { isActive: reading });
   const terminal = useTerminalSize(size);
 
   const maxRows = terminal.rows
@@ -166,15 +188,7 @@ export function SendFlow({
 
   switch (state.step) {
     case 'summary':
-      return (
-        <FilterSummary
-          t={t}
-          filters={filters}
-          message={message}
-          count={rows.length}
-          onIntent={dispatch}
-        />
-      );
+      return <FilterSummary t={t} filters={filters} message={message} count={rows.length} />;
     case 'review':
       return (
         <Review
@@ -188,11 +202,10 @@ export function SendFlow({
           selected={selectedPhones(rows, state).length}
           message={message}
           preview={previewFor ? (preview?.phone === first?.phone ? preview : null) : undefined}
-          onIntent={dispatch}
         />
       );
     case 'confirm':
-      return <Confirm t={t} count={selectedPhones(rows, state).length} onIntent={dispatch} />;
+      return <Confirm t={t} count={selectedPhones(rows, state).length} />;
     case 'sending':
       return <SendProgress t={t} progress={state.progress} />;
     case 'cancelled':
