@@ -10,7 +10,7 @@ import {
   serviceAreasResponseSchema,
 } from '@blockcatch/sdk';
 import { CognitoUserAttribute } from 'amazon-cognito-identity-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { eventually } from '../../../tests/support/eventually.js';
 import { readOutbox } from '../src/storage/outbox.js';
 import {
@@ -365,7 +365,25 @@ describe('filters and status', () => {
         (r) => r.body.Item.searching === true,
       );
     }
-    await running.gateway.driver.platform.publishOffer(matchingOffer({ serviceAreaId: 'DMI3' }));
+    // The contest: each driver's accept is held until both drivers saw the block and asked for it,
+    // however the two polls fall; without it a loaded machine lets one driver take the block
+    // before the other's poll lists it at all.
+    const platform = running.gateway.driver.platform;
+    const accept = platform.acceptOffer;
+    let asked = 0;
+    let bothAsked = () => {};
+    const contest = new Promise<void>((resolve) => {
+      bothAsked = resolve;
+    });
+    platform.acceptOffer = async (session, offerId) => {
+      if (++asked === 2) bothAsked();
+      await contest;
+      return accept.call(platform, session, offerId);
+    };
+    onTestFinished(() => {
+      platform.acceptOffer = accept;
+    });
+    await platform.publishOffer(matchingOffer({ serviceAreaId: 'DMI3' }));
     const counts = await Promise.all(
       drivers.map((d) =>
         waitFor(
