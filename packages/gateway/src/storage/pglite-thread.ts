@@ -61,6 +61,8 @@ interface PgliteArtifacts {
 }
 
 let artifacts: Promise<PgliteArtifacts> | undefined;
+/** Whether a thread of this process was asked to warm the shared module up (pglite-worker.js). */
+let warmUpAsked = false;
 
 /** Node's WebAssembly object: TypeScript declares it as a value only in the DOM library. */
 const wasmGlobal = () =>
@@ -118,8 +120,11 @@ export async function startPgliteThread(
 
   const { wasmModule, fsBundle } = await pgliteArtifacts();
   const spawn = (): Thread => {
+    // The module's optimized code is the process's, shared by its threads: one warm-up is enough.
+    const warmUp = !warmUpAsked;
+    warmUpAsked = true;
     const worker = new Worker(WORKER_URL, {
-      workerData: { dataDir, template, wasmModule, fsBundle },
+      workerData: { dataDir, template, wasmModule, fsBundle, warmUp },
     });
     const thread: Thread = {
       worker,
