@@ -159,9 +159,9 @@ async function next() {
 /**
  * A query shaped like a large answer's (text built row by row, JSON escaping, dates formatted),
  * on rows of its own. WebAssembly runs each function in baseline code until it has run a while,
- * so the first users-table read after a start took about 40% longer than the next (100,000 users:
- * about 1.05 s against 0.7). Run once, as a long read (so it waits for every short call), it has
- * those functions optimized in about 50 ms before anyone asks.
+ * so the first users-table read after a start took about 40% longer than the ones after it (its
+ * 100,000 users' JSON built in about 1.05 s against 0.7). Run once, as a long read (so it waits
+ * for every short call), it has those functions optimized in about 50 ms before anyone asks.
  */
 const WARM_UP_SQL = `SELECT length(string_agg(
     '{"name":' || to_json('Driver ' || g::text)::text || ',"on":' || (g % 2 = 0)::text ||
