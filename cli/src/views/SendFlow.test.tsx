@@ -176,6 +176,15 @@ describe('SendFlow', () => {
     await eventually(() => expect(lastFrame()).toContain('Message sent successfully to 44 users.'));
   });
 
+  it('reads keys that reached it in one piece one by one', async () => {
+    const { lastFrame, stdin } = setup();
+    // Enter, down, a deselection and Send, read by the terminal at once.
+    stdin.write(`${KEYS.enter}${KEYS.down} s`);
+    await eventually(() =>
+      expect(lastFrame()).toContain('Are you sure you want to send this message to 44 users?'),
+    );
+  });
+
   it('asks for confirmation with the count, goes back on n, and sends the selection on y', async () => {
     const { lastFrame, stdin, onSend, onFinish } = setup();
     await press({ stdin, lastFrame }, KEYS.enter, ' ', 's');

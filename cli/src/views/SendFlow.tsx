@@ -4,13 +4,13 @@
 // more rows than its height allows, re-fitted when the terminal is resized. Keys are read by one
 // handler bound for the flow's whole life and turned into intents by the reducer (flow-keys.ts), so
 // no key is lost or misread between a step's drawing and its handler being bound.
-import { type Key, useInput, useStdout } from 'ink';
+import { type Key, useApp, useInput, useStdout } from 'ink';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Translate } from '../i18n.js';
 import { fitColumns, keptColumns } from '../output/table.js';
 import { Confirm } from './Confirm.js';
 import { FilterSummary } from './FilterSummary.js';
-import { type Answers, type KeyPress, keyIntent } from './flow-keys.js';
+import { type Answers, isInterrupt, type KeyPress, keyIntent, splitKeys } from './flow-keys.js';
 import { Review, type ReviewColumn, ROW_PREFIX, reviewChrome } from './Review.js';
 import { SendProgress, SendResult } from './SendProgress.js';
 import {
@@ -99,9 +99,20 @@ export function SendFlow({
     initialState,
   );
   // One handler for the flow's life: the state a key lands in is the reducer's, never a render's.
+  // Several keys read at once come as one string; Ink ends the flow on a Ctrl-C alone, and this
+  // handler on one among them.
+  const { exit } = useApp();
   const onKey = useCallback(
-    (input: string, key: Key) => dispatch({ type: 'key', key: { ...key, input } }),
-    [],
+    (input: string, key: Key) => {
+      for (const press of input.length > 1 ? splitKeys(input) : [{ ...key, input }]) {
+        if (isInterrupt(press)) {
+          exit();
+          return;
+        }
+        dispatch({ type: 'key', key: press });
+      }
+    },
+    [exit],
   );
   const reading = state.step === 'summary' || state.step === 'review' || state.step === 'confirm';
   useInput(onKey, { isActive: reading });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Answers, keyIntent } from './flow-keys.js';
+import { type Answers, type KeyPress, keyIntent, splitKeys } from './flow-keys.js';
 import { type FlowState, initialState } from './send-flow-state.js';
 
 const english: Answers = { yes: new Set(['y', 'yes']), no: new Set(['n', 'no']) };
@@ -46,5 +46,37 @@ describe('keyIntent', () => {
     expect(keyIntent(at('summary'), { input: '', return: true }, english)).toEqual({
       type: 'review',
     });
+  });
+});
+
+describe('splitKeys', () => {
+  // Each key as a terminal sends it, beside what it means.
+  const KEYS: Array<[string, KeyPress]> = [
+    ['\r', { input: '', return: true }],
+    ['\t', { input: '', tab: true }],
+    ['\x7f', { input: '', backspace: true }],
+    ['\x03', { input: 'c', ctrl: true }],
+    ['\x1b[A', { input: '', upArrow: true }],
+    ['\x1b[B', { input: '', downArrow: true }],
+    ['\x1b[C', { input: '', rightArrow: true }],
+    ['\x1b[D', { input: '', leftArrow: true }],
+    [' ', { input: ' ' }],
+    ['s', { input: 's' }],
+    ['ñ', { input: 'ñ' }],
+    ['😀', { input: '😀' }],
+  ];
+
+  it('reads keys that arrived together as the keys typed, in order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...KEYS), { minLength: 1, maxLength: 12 }), (typed) => {
+        expect(splitKeys(typed.map(([sent]) => sent).join(''))).toEqual(
+          typed.map(([, key]) => key),
+        );
+      }),
+    );
+  });
+
+  it('drops control characters that mean nothing here', () => {
+    expect(splitKeys('a\x00\x07b')).toEqual([{ input: 'a' }, { input: 'b' }]);
   });
 });

@@ -67,3 +67,42 @@ function tableKey(key: KeyPress): Intent | null {
   if (input === 'c' || key.escape) return { type: 'cancel' };
   return null;
 }
+
+const ARROWS: Record<string, keyof KeyPress> = {
+  A: 'upArrow',
+  B: 'downArrow',
+  C: 'rightArrow',
+  D: 'leftArrow',
+};
+const CONTROLS: Record<string, KeyPress> = {
+  '\r': { input: '', return: true },
+  '\n': { input: '', return: true },
+  '\t': { input: '', tab: true },
+  '\x7f': { input: '', backspace: true },
+  '\b': { input: '', backspace: true },
+  '\x1b': { input: '', escape: true },
+  '\x03': { input: 'c', ctrl: true },
+};
+
+/**
+ * Keys that reached the terminal faster than it was read arrive as one string (Enter and Ctrl-C,
+ * a space and `s`), which Ink reads as one unknown key: here they are told apart, each character
+ * a key of its own, an arrow's escape sequence kept whole, other control characters dropped.
+ */
+export function splitKeys(input: string): KeyPress[] {
+  const chars = Array.from(input);
+  const keys: KeyPress[] = [];
+  for (let i = 0; i < chars.length; i++) {
+    const char = chars[i]!;
+    const arrow = char === '\x1b' && chars[i + 1] === '[' ? ARROWS[chars[i + 2] ?? ''] : undefined;
+    if (arrow) {
+      keys.push({ input: '', [arrow]: true });
+      i += 2;
+    } else if (CONTROLS[char]) keys.push(CONTROLS[char]);
+    else if (char >= ' ') keys.push({ input: char });
+  }
+  return keys;
+}
+
+/** Ctrl-C, which ends the flow as it does anywhere in the command. */
+export const isInterrupt = (key: KeyPress) => key.ctrl === true && key.input === 'c';
