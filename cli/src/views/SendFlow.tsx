@@ -99,8 +99,8 @@ export function SendFlow({
     initialState,
   );
   // One handler for the flow's life: the state a key lands in is the reducer's, never a render's.
-  // Several keys read at once come as one string; Ink ends the flow on a Ctrl-C alone, and this
-  // handler on one among them.
+  // Several keys read at once come as one string, read key by key. Ctrl-C, alone or among them,
+  // ends the flow here (the caller renders with Ink's own Ctrl-C handling off).
   const { exit } = useApp();
   const onKey = useCallback(
     (input: string, key: Key) => {

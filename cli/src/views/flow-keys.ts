@@ -1,23 +1,26 @@
 // Which intent a key press means at each step of the interactive send. The flow reads keys through
 // one handler for its whole life and decides here, from the state the key arrives in, so a key
 // typed before the screen redrew still lands in the step the person sees next.
+import type { Key } from 'ink';
 import type { FlowState, Intent } from './send-flow-state.js';
 
 /** A key as Ink reports it: the character typed and the special keys the flow answers. */
-export interface KeyPress {
-  input: string;
-  return?: boolean;
-  escape?: boolean;
-  tab?: boolean;
-  upArrow?: boolean;
-  downArrow?: boolean;
-  leftArrow?: boolean;
-  rightArrow?: boolean;
-  backspace?: boolean;
-  delete?: boolean;
-  ctrl?: boolean;
-  meta?: boolean;
-}
+export type KeyPress = { input: string } & Partial<
+  Pick<
+    Key,
+    | 'return'
+    | 'escape'
+    | 'tab'
+    | 'upArrow'
+    | 'downArrow'
+    | 'leftArrow'
+    | 'rightArrow'
+    | 'backspace'
+    | 'delete'
+    | 'ctrl'
+    | 'meta'
+  >
+>;
 
 /** The words that answer the confirmation, in the run's language (y/yes; s/sí in Spanish). */
 export interface Answers {

@@ -253,6 +253,17 @@ async function newClientsAtOnce(url: string, endpoint: Endpoint, count: number):
   for (const [ms, status] of results) endpoint.record(ms, status);
 }
 
+/**
+ * A burst of `count` connections at the gateway, then the same at a bare Fastify server started
+ * for it, at once and under the same load: what this machine gives any server.
+ */
+async function burstBesideFloor(url: string, ours: Endpoint, floor: Endpoint, count: number) {
+  await newClientsAtOnce(url, ours, count);
+  const bare = await startBareServer();
+  await newClientsAtOnce(bare.url, floor, count);
+  bare.child.disconnect();
+}
+
 /** One run of the mixed load on `database`: the printed lines, and the gateway's RSS every 5 s (MB). */
 export async function runMixedLoad(
   options: Options,
@@ -283,12 +294,7 @@ export async function runMixedLoad(
     // machine to itself, so the burst under load can be told apart from the share the load leaves.
     const idleBurst = new Endpoint(`GET health, ${options.burst} at once, no load yet`);
     const idleFloor = new Endpoint('  floor: the same burst, bare Fastify');
-    if (options.burst > 0) {
-      await newClientsAtOnce(url, idleBurst, options.burst);
-      const bare = await startBareServer();
-      await newClientsAtOnce(bare.url, idleFloor, options.burst);
-      bare.child.disconnect();
-    }
+    if (options.burst > 0) await burstBesideFloor(url, idleBurst, idleFloor, options.burst);
 
     const start = await ask<LoadGatewayStats>(child, 'stats');
     await ask(child, 'reset');
@@ -383,13 +389,7 @@ export async function runMixedLoad(
         if (options.newClients > 0) await newClientsAtOnce(url, arriving, options.newClients);
         const half = began + (options.seconds * 1000) / 2 - performance.now();
         if (half > 0) await new Promise((resolve) => setTimeout(resolve, half));
-        if (options.burst > 0) {
-          await newClientsAtOnce(url, burst, options.burst);
-          // The floor, at once and under the same load: what this machine gives any server.
-          const bare = await startBareServer();
-          await newClientsAtOnce(bare.url, burstFloor, options.burst);
-          bare.child.disconnect();
-        }
+        if (options.burst > 0) await burstBesideFloor(url, burst, burstFloor, options.burst);
       })(),
     );
     // One send, two seconds in.

@@ -52,7 +52,7 @@ export async function runInteractiveReview(
     message.push(t('cli.send.would.earlier', { count: whole.earlier, job: whole.jobId ?? '-' }));
   }
 
-  // Stays null when Ink ends the review itself: that is Ctrl-C.
+  // Stays null when the flow exits Ink without finishing: that is Ctrl-C.
   let finished = null as FlowState['step'] | null;
   let failure: string | null = null;
   let sending = false;
@@ -91,7 +91,8 @@ export async function runInteractiveReview(
         setTimeout(() => instance.unmount(), 0);
       }}
     />,
-    { exitOnCtrlC: true },
+    // The flow reads Ctrl-C itself, alone or among keys read together (SendFlow), and exits Ink.
+    { exitOnCtrlC: false },
   );
   await instance.waitUntilExit();
   if (finished === null) {

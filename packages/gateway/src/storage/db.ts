@@ -21,11 +21,12 @@ function textToBytes<T>(rows: T[], column: string | undefined): T[] {
   if (column) {
     for (const row of rows as Record<string, unknown>[]) {
       const text = row[column];
-      if (typeof text === 'string') row[column] = new TextEncoder().encode(text);
+      if (typeof text === 'string') row[column] = utf8.encode(text);
     }
   }
   return rows;
 }
+const utf8 = new TextEncoder();
 
 /** More requests wait for the database than its bound allows: the caller should try again shortly. */
 export class DatabaseBusyError extends Error {

@@ -87,6 +87,8 @@ function describe(error) {
   return { message: error.message, props };
 }
 
+const utf8 = new TextEncoder();
+
 /**
  * @param {number} id
  * @param {() => Promise<unknown>} run
@@ -103,7 +105,7 @@ function answer(id, run, bytes) {
         for (const row of value) {
           if (typeof row[bytes] !== 'string') continue;
           // TextEncoder's bytes have a buffer of their own (Buffer.from's may share a pool).
-          row[bytes] = new TextEncoder().encode(row[bytes]);
+          row[bytes] = utf8.encode(row[bytes]);
           moved.push(row[bytes].buffer);
         }
       }
