@@ -4,7 +4,7 @@
 // columns the review keeps names, phones and headers whole, leaving the least telling columns out.
 import { spawn } from 'node:child_process';
 import { insertUsers } from '@blockcatch/gateway/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, type CliEnv, cliEnv, loginAsAdmin, seedSandbox } from './cli-harness.js';
 import { deliveredTo, type Sandbox, startSandbox } from './sdk-harness.js';
 import { eventually } from './support/eventually.js';
@@ -32,6 +32,13 @@ beforeAll(async () => {
   env = cliEnv(sandbox.url);
   await loginAsAdmin(env);
 }, 60_000);
+
+// A run a failed test left waiting (a key it never read) ends with its test, not long after.
+const running = new Set<ReturnType<typeof spawn>>();
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+});
 
 afterAll(async () => {
   await sandbox?.close();
@@ -64,6 +71,7 @@ function onTerminal(args: string[], size?: { columns: number; rows: number }) {
     },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  running.add(child);
   let screen = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => {
     screen += d;
