@@ -110,7 +110,7 @@ describe.each(['pglite', 'postgres'] as const)('usersTablePages on %s', (kind) =
     );
     for (const product of ['flex', 'spark'] as const) {
       const toRow = product === 'flex' ? toFlexUser : toSparkUser;
-      const whole = (await listUsers(db, product)).map(toRow);
+      const whole = (await listUsers(db, product)).map((record) => toRow(record));
       const paged = [];
       // Pages of 2: the first two hold separators (read again as rows), the rest are read as text.
       for await (const page of usersTablePages(db, product, 2)) paged.push(...page);
