@@ -293,6 +293,30 @@ describe('filterAudience', () => {
     );
   });
 
+  it('keeps a run of rows in sign-up order as a new array of exactly that run', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 60 }), { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 0, max: 60 }),
+        (days, a, b) => {
+          // The gateway's order: by sign-up time.
+          const list = days
+            .sort((x, y) => x - y)
+            .map((n) => flexUser({ createDateTimestamp: Date.UTC(2026, 0, 1, 17) + n * DAY }));
+          const [from, to] = a <= b ? [a, b] : [b, a];
+          const day = (n: number) =>
+            new Date(Date.UTC(2026, 0, 1) + n * DAY).toISOString().slice(0, 10);
+          const kept = filterAudience(list, { startDate: day(from), endDate: day(to) }, NEW_YORK);
+          expect(kept).toEqual(list.filter((_user, i) => days[i]! >= from && days[i]! <= to));
+          expect(kept).not.toBe(list);
+          kept.length = 0;
+          expect(list).toHaveLength(days.length);
+        },
+      ),
+    );
+  });
+
   it('filterAudience keeps order and returns a subset', () => {
     fc.assert(
       fc.property(users, filters, context, (list, f, ctx) => {
