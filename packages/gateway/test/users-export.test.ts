@@ -118,6 +118,42 @@ describe.each(['pglite', 'postgres'] as const)('usersTablePages on %s', (kind) =
       expect(paged.map((u) => u.name)).toEqual([...odd, ...odd.slice(2)]);
     }
   });
+
+  it('skips no row when one is added inside a page it reads again as rows', async () => {
+    const { db, close } = await openTestDb(kind);
+    onTestFinished(close);
+    const at = Date.UTC(2031, 0, 1);
+    const user = (name: string, created: number) => ({
+      product: 'flex' as const,
+      phone_number: freshPhone(),
+      name,
+      create_date_ts: created,
+    });
+    await insertUsers(db, [
+      user('First\u001fodd', at),
+      user('Second', at + 10),
+      user('Third', at + 20),
+    ]);
+    // Between the page's text and its second read, a user signs up inside the page's range.
+    let added = false;
+    const racing = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property !== 'query') return Reflect.get(target, property, receiver);
+        return async (sql: string, ...rest: unknown[]) => {
+          if (!added && sql.includes('<= ($')) {
+            added = true;
+            await insertUsers(db, [user('Newcomer', at + 5)]);
+          }
+          return (target.query as (...args: unknown[]) => unknown)(sql, ...rest);
+        };
+      },
+    });
+    const names = [];
+    for await (const page of usersTablePages(racing, 'flex', 2))
+      names.push(...page.map((u) => u.name));
+    expect(added).toBe(true);
+    expect(names).toEqual(['First\u001fodd', 'Newcomer', 'Second', 'Third']);
+  });
 });
 
 describe('GET /api/admin/v1/users-export', () => {

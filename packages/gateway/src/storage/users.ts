@@ -291,15 +291,15 @@ export async function* usersTablePages(
   const toRow: (record: TableRecord) => FlexUser | SparkUser =
     product === 'flex' ? toFlexUser : toSparkUser;
   await ensureAnalyzed(db);
+  // The page after `after`: the key's two parameters follow the product's.
   const where = (after: [number, string] | null) =>
-    `product = $1 ${after ? 'AND (create_date_ts, id) > ($3, $4)' : ''}`;
-  const params = (after: [number, string] | null) =>
-    after ? [product, pageRows, ...after] : [product, pageRows];
+    `product = $1 ${after ? 'AND (create_date_ts, id) > ($2, $3)' : ''}`;
   const read = (after: [number, string] | null) => {
     const page = db.query<PageAnswer>(
       `SELECT ${USERS_PAGE_TEXT_SQL} AS page, ${PAGE_TOTALS}
-       FROM (SELECT * FROM users WHERE ${where(after)} ORDER BY create_date_ts, id LIMIT $2) page`,
-      params(after),
+       FROM (SELECT * FROM users WHERE ${where(after)}
+         ORDER BY create_date_ts, id LIMIT $${after ? 4 : 2}) page`,
+      [product, ...(after ?? []), pageRows],
       LONG_READ,
     );
     // Asked for ahead: a consumer that stops early never awaits it, and its failure is not theirs.
@@ -318,10 +318,14 @@ export async function* usersTablePages(
     next = after ? read(after) : null;
     const records =
       decodeUsersPage(found?.page ?? null, found?.rows ?? 0) ??
-      // A value holds a separator: this page is read as rows instead, slower but exact.
+      // A value holds a separator: this page is read as rows instead, slower but exact. Up to the
+      // page's own last key, where the next page starts, not to a count: a row added meanwhile
+      // then adds to this page rather than pushing its last row out of the read.
       (await db.query<PageRecord>(
-        `SELECT ${PAGE_COLUMNS} FROM users WHERE ${where(key)} ORDER BY create_date_ts, id LIMIT $2`,
-        params(key),
+        `SELECT ${PAGE_COLUMNS} FROM users WHERE ${where(key)}
+           AND (create_date_ts, id) <= ($${key ? 4 : 2}::bigint, $${key ? 5 : 3}::text)
+         ORDER BY create_date_ts, id`,
+        [product, ...(key ?? []), found?.last_created, found?.last_id],
         LONG_READ,
       ));
     if (records.length > 0) yield records.map(toRow);
