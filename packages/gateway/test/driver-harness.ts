@@ -7,7 +7,8 @@ import { eventually } from '../../../tests/support/eventually.js';
 import type { GatewayConfigInput } from '../src/config.js';
 import { buildGateway, type Gateway } from '../src/server.js';
 import { readOutbox } from '../src/storage/outbox.js';
-import { insertUsers, type UserRecord } from '../src/storage/users.js';
+import type { UserRecord } from '../src/storage/user-record.js';
+import { insertUsers } from '../src/storage/users.js';
 import { signedIn } from './identity-harness.js';
 
 export const FAST: Partial<GatewayConfigInput> = {

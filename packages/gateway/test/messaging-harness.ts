@@ -17,7 +17,8 @@ import { installPipeline } from '../src/http/pipeline.js';
 import { createMessaging, type Messaging } from '../src/messaging/index.js';
 import { type Db, openDatabase } from '../src/storage/db.js';
 import { migrate } from '../src/storage/migrate.js';
-import { insertUsers, type NewUser, type UserRecord } from '../src/storage/users.js';
+import type { UserRecord } from '../src/storage/user-record.js';
+import { insertUsers, type NewUser } from '../src/storage/users.js';
 import { POSTGRES_URL, uniqueSchema } from './helpers/database.js';
 
 export { POSTGRES_URL } from './helpers/database.js';

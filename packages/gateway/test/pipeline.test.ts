@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Principal } from '../src/api/authenticate.js';
 import { unauthenticated } from '../src/http/errors.js';
 import { installPipeline } from '../src/http/pipeline.js';
-import type { UserRecord } from '../src/storage/users.js';
+import type { UserRecord } from '../src/storage/user-record.js';
 
 const admin = { user: { id: 'u1', is_admin: true, can_see_billing: false } as UserRecord };
 

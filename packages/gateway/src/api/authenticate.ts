@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../http/errors.js';
 import type { Identity, IdTokenClaims } from '../identity/types.js';
 import type { Queryable } from '../storage/db.js';
-import { findUserByPhone, type UserRecord } from '../storage/users.js';
+import type { UserRecord } from '../storage/user-record.js';
+import { findUserByPhone } from '../storage/users.js';
 
 export interface Principal {
   claims: IdTokenClaims;

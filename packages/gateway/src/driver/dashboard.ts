@@ -8,7 +8,7 @@ import { findLiveLease } from '../storage/driver-leases.js';
 import { findDriverLink } from '../storage/driver-links.js';
 import { countOfferRecords } from '../storage/driver-offers.js';
 import { findDriverFilters } from '../storage/driver-settings.js';
-import type { UserRecord } from '../storage/users.js';
+import type { UserRecord } from '../storage/user-record.js';
 
 const DAY_MS = 86_400_000;
 

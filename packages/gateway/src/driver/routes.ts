@@ -55,7 +55,8 @@ import {
   saveDriverFilters,
   setDriverStatus,
 } from '../storage/driver-settings.js';
-import { findUserByPhone, type UserRecord } from '../storage/users.js';
+import type { UserRecord } from '../storage/user-record.js';
+import { findUserByPhone } from '../storage/users.js';
 import { readDashboard } from './dashboard.js';
 import { readLatency } from './latency.js';
 

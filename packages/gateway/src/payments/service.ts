@@ -40,7 +40,7 @@ import {
   type PaymentRecord,
   toPayment,
 } from '../storage/payments.js';
-import type { UserRecord } from '../storage/users.js';
+import type { UserRecord } from '../storage/user-record.js';
 import { applyEvent, type EventEffect, type ProcessorEvent } from './events.js';
 import { type BillingProvider, ProcessorRefusal, ProcessorUnavailable } from './provider.js';
 import { grantWeeksAsTime } from './settle.js';

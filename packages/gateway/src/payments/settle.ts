@@ -7,7 +7,7 @@ import { addCredit, currentSubscription } from '../storage/billing.js';
 import { LONG_READ, type Queryable } from '../storage/db.js';
 import { type PaymentRecord, setPaymentExpiration } from '../storage/payments.js';
 import { claimFreeWeek, findReferringInvitation } from '../storage/referrals.js';
-import type { UserRecord } from '../storage/users.js';
+import type { UserRecord } from '../storage/user-record.js';
 
 export interface GrantResult {
   expiration: number;

@@ -1,7 +1,7 @@
 // The api_tokens table: created with the hash of their secret, listed without it, revoked, and
 // read when a request presents one.
 import type { Queryable } from './db.js';
-import type { UserRecord } from './users.js';
+import type { UserRecord } from './user-record.js';
 
 export interface ApiTokenRow {
   id: string;

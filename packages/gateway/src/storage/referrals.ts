@@ -2,7 +2,7 @@
 // phone), the link from a paying friend back to the invitation, and the users a reseller brought.
 import type { InvitationStatus, RecipientState } from '@blockcatch/sdk';
 import type { Queryable } from './db.js';
-import type { UserRecord } from './users.js';
+import type { UserRecord } from './user-record.js';
 
 /**
  * The user's referral code, giving them one from `generate` the first time. A code already taken

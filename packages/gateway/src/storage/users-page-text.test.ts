@@ -4,10 +4,11 @@
 // itself against rows read one by one on a real database.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeUsersPage, type PageRecord } from './users-page-text.js';
+import type { TableRecord } from './user-record.js';
+import { decodeUsersPage } from './users-page-text.js';
 
 /** What `USERS_PAGE_TEXT_SQL` writes for these rows: the mask, then every column that is not NULL. */
-function pageText(records: readonly PageRecord[]): string | null {
+function pageText(records: readonly TableRecord[]): string | null {
   if (records.length === 0) return null;
   return records
     .map((r) => {
@@ -47,7 +48,7 @@ const text = fc.string({
   ),
   maxLength: 6,
 });
-const record: fc.Arbitrary<PageRecord> = fc.record({
+const record: fc.Arbitrary<TableRecord> = fc.record({
   name: text,
   phone_number: text,
   referral: fc.option(text),
@@ -61,7 +62,7 @@ const record: fc.Arbitrary<PageRecord> = fc.record({
   human_region: fc.option(text),
   delivery_area: fc.option(text),
 });
-const holdsSeparator = (r: PageRecord) =>
+const holdsSeparator = (r: TableRecord) =>
   Object.values(r).some(
     (v) => typeof v === 'string' && (v.includes('\u001e') || v.includes('\u001f')),
   );
@@ -80,7 +81,7 @@ describe('decodeUsersPage', () => {
   });
 
   it('refuses a value forged to look like more rows or more columns', () => {
-    const plain: PageRecord = {
+    const plain: TableRecord = {
       name: 'Ana',
       phone_number: '+13055550105',
       referral: null,

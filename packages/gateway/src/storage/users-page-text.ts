@@ -8,8 +8,10 @@
 // No value is escaped, so a value may hold a separator. The decoder proves none does: the page must
 // split into exactly as many rows as the database counted (a record separator inside a value adds
 // one), and each row into exactly its columns (a unit separator adds one). A page that fails is
-// read again as JSON by the caller. Names cannot hold control characters since they are checked
+// read again as rows by the caller. Names cannot hold control characters since they are checked
 // on the way in, but older rows and other columns are not relied on.
+
+import type { TableRecord } from './user-record.js';
 
 const UNIT = '\u001f';
 const RECORD = '\u001e';
@@ -32,32 +34,16 @@ export const USERS_PAGE_TEXT_SQL = `string_agg(concat_ws(E'\\x1f', ${MASK_SQL}, 
   referral, good_standing, proxy_installed, setup_complete, create_date_ts, expiration_ts,
   stripe_express_id, status, human_region, delivery_area), E'\\x1e' ORDER BY create_date_ts, id)`;
 
-/** The columns a table row is built from, as the page carries them. */
-export interface PageRecord {
-  name: string;
-  phone_number: string;
-  referral: string | null;
-  good_standing: boolean;
-  proxy_installed: boolean;
-  setup_complete: boolean;
-  create_date_ts: number;
-  expiration_ts: number | null;
-  stripe_express_id: string | null;
-  status: 'start' | 'stop';
-  human_region: string | null;
-  delivery_area: string | null;
-}
-
 /**
  * The page's rows, or null when its text cannot be read unambiguously (a value holds a separator,
- * or a column is not what it should be): the caller then reads the page as JSON. `rows` is the
+ * or a column is not what it should be): the caller then reads the page as rows. `rows` is the
  * database's own count of the page's rows.
  */
-export function decodeUsersPage(text: string | null, rows: number): PageRecord[] | null {
+export function decodeUsersPage(text: string | null, rows: number): TableRecord[] | null {
   if (text === null) return rows === 0 ? [] : null;
   const lines = text.split(RECORD);
   if (lines.length !== rows) return null;
-  const records = new Array<PageRecord>(lines.length);
+  const records = new Array<TableRecord>(lines.length);
   for (let r = 0; r < lines.length; r++) {
     const fields = lines[r]!.split(UNIT);
     const mask = Number(fields[0]);

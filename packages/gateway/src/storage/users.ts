@@ -2,33 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FlexUser, Product, SignedInUser, SparkUser } from '@blockcatch/sdk';
 import { type Db, LONG_READ, type Queryable, type QueryOptions } from './db.js';
-import { decodeUsersPage, type PageRecord, USERS_PAGE_TEXT_SQL } from './users-page-text.js';
-
-export interface UserRecord {
-  id: string;
-  product: Product;
-  phone_number: string;
-  name: string;
-  is_admin: boolean;
-  role: string | null;
-  can_see_billing: boolean;
-  can_send_multi_segment: boolean;
-  /** May approve another admin's send that waits for approval (owners always may). */
-  can_approve_sends?: boolean;
-  referral: string | null;
-  referral_code: string | null;
-  human_region: string | null;
-  delivery_area: string | null;
-  good_standing: boolean;
-  proxy_installed: boolean;
-  setup_complete: boolean;
-  create_date_ts: number;
-  expiration_ts: number | null;
-  stripe_express_id: string | null;
-  status: 'start' | 'stop';
-  /** The language texts to this user are written in ('en' unless they chose another). */
-  preferred_language?: string;
-}
+import type { TableRecord, UserRecord } from './user-record.js';
+import { decodeUsersPage, USERS_PAGE_TEXT_SQL } from './users-page-text.js';
 
 export type NewUser = Partial<UserRecord> & Pick<UserRecord, 'product' | 'phone_number' | 'name'>;
 
@@ -321,7 +296,7 @@ export async function* usersTablePages(
       // A value holds a separator: this page is read as rows instead, slower but exact. Up to the
       // page's own last key, where the next page starts, not to a count: a row added meanwhile
       // then adds to this page rather than pushing its last row out of the read.
-      (await db.query<PageRecord>(
+      (await db.query<TableRecord>(
         `SELECT ${PAGE_COLUMNS} FROM users WHERE ${where(key)}
            AND (create_date_ts, id) <= ($${key ? 4 : 2}::bigint, $${key ? 5 : 3}::text)
          ORDER BY create_date_ts, id`,
@@ -390,23 +365,6 @@ export function toSignedInUser(record: UserRecord): SignedInUser {
     reseller: isReseller(record),
   };
 }
-
-/** The columns a table row is built from. */
-type TableRecord = Pick<
-  UserRecord,
-  | 'name'
-  | 'phone_number'
-  | 'referral'
-  | 'good_standing'
-  | 'proxy_installed'
-  | 'setup_complete'
-  | 'create_date_ts'
-  | 'expiration_ts'
-  | 'stripe_express_id'
-  | 'status'
-  | 'human_region'
-  | 'delivery_area'
->;
 
 function rowBase(record: TableRecord) {
   return {

@@ -1,7 +1,8 @@
 // Drivers made for a test on a running gateway: an identity account, a Flex users row, a real id
 // token, and a small JSON client for the /api endpoints that sends it.
 import type { Gateway } from '../../src/server.js';
-import { insertUsers, type UserRecord } from '../../src/storage/users.js';
+import type { UserRecord } from '../../src/storage/user-record.js';
+import { insertUsers } from '../../src/storage/users.js';
 import { checkoutAndPay } from './checkout.js';
 import { type Client, client } from './json-client.js';
 import { signIn } from './sign-in.js';
