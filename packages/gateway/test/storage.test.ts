@@ -124,7 +124,7 @@ describe.each(DATABASE_KINDS)('storage on %s', (kind) => {
     }
   });
 
-  it('writes the users table in the database byte for byte as JSON.stringify of the rows', async () => {
+  it('writes the users table byte for byte as JSON.stringify of the rows, separators in values too', async () => {
     const { db, drop } = await openTestDatabase(kind);
     try {
       const awkward = 'Zoë "Z" O\'Brien \\ tab\tline\nbell\u0007 ✓ 𝄞';
@@ -140,6 +140,13 @@ describe.each(DATABASE_KINDS)('storage on %s', (kind) => {
           stripe_express_id: 'acct_1',
         },
         { product: 'flex', phone_number: '+15550000002', name: 'No Pay', expiration_ts: null },
+        // The separators the pages are read with, inside values: that page is read again as rows.
+        {
+          product: 'flex',
+          phone_number: '+15550000005',
+          name: 'Row\u001eforged\u001fcolumn',
+          referral: '\u001f',
+        },
         {
           product: 'spark',
           phone_number: '+15550000003',
@@ -152,7 +159,7 @@ describe.each(DATABASE_KINDS)('storage on %s', (kind) => {
       const flexTable = JSON.stringify((await listUsers(db, 'flex')).map(toFlexUser));
       expect(await usersTableJson(db, 'flex')).toBe(flexTable);
       // Built a page at a time, rows sharing a creation time included, it is the same text.
-      for (const pageRows of [1, 4, 22]) {
+      for (const pageRows of [1, 4, 23]) {
         expect(await usersTableJson(db, 'flex', pageRows)).toBe(flexTable);
         // The answer's bytes, kept page by page, are the same text inside {"Items":…}.
         const chunks = await usersTableItemsChunks(db, 'flex', pageRows);

@@ -12,22 +12,6 @@ export type { Db, Queryable, QueryOptions } from './queryable.js';
 /** The options of a long read. */
 export const LONG_READ: QueryOptions = { long: true };
 
-/**
- * The rows with `column` (when set) turned from text into its UTF-8 bytes, in place: what
- * `QueryOptions.bytes` asks for, on the connections that answer on this thread (PGlite's own thread
- * encodes in pglite-worker.js, where the bytes can be moved rather than copied).
- */
-function textToBytes<T>(rows: T[], column: string | undefined): T[] {
-  if (column) {
-    for (const row of rows as Record<string, unknown>[]) {
-      const text = row[column];
-      if (typeof text === 'string') row[column] = utf8.encode(text);
-    }
-  }
-  return rows;
-}
-const utf8 = new TextEncoder();
-
 /** More requests wait for the database than its bound allows: the caller should try again shortly. */
 export class DatabaseBusyError extends Error {
   override name = 'DatabaseBusyError';
@@ -138,8 +122,7 @@ async function pgliteInThread(
   const rows = async <T>(on: PGlite | Transaction, sql: string, params?: unknown[]) =>
     (await on.query<T>(sql, params)).rows;
   return {
-    query: async (sql, params, options) =>
-      textToBytes(await rows(lite, sql, params), options?.bytes),
+    query: (sql, params) => rows(lite, sql, params),
     transaction: (fn) =>
       lite.transaction((tx) => fn({ query: (sql, params) => rows(tx, sql, params) })),
     close: () => lite.close(),
@@ -179,8 +162,7 @@ async function openPostgres(options: PostgresOptions): Promise<Db> {
     (await client.query(sql, params)).rows as T[];
   return {
     kind: 'postgres',
-    query: async (sql, params, options) =>
-      textToBytes(await run(pool, sql, params), options?.bytes),
+    query: (sql, params) => run(pool, sql, params),
     async transaction(fn) {
       const client = await pool.connect();
       // A checked-out client emits 'error' too when its connection is lost, with no pool listener

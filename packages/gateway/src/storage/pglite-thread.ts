@@ -31,7 +31,6 @@ type Request =
       params?: unknown[] | undefined;
       tx?: number;
       long?: boolean;
-      bytes?: string;
     }
   | { type: 'begin' }
   | { type: 'end'; tx: number; commit: boolean }
@@ -218,7 +217,6 @@ export async function startPgliteThread(
         sql,
         params,
         ...(options?.long ? { long: true } : {}),
-        ...(options?.bytes ? { bytes: options.bytes } : {}),
       }),
     async transaction(fn) {
       const thread = current!;

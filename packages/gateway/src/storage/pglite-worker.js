@@ -5,10 +5,9 @@
 // Plain JavaScript on purpose: a worker thread is started from a file, and this one must run as it
 // is both from the TypeScript sources (tests) and from dist (the build copies it beside the bundle).
 //
-// Requests: { id, type: 'query', sql, params, tx?, long?, bytes? } | { id, type: 'begin' }
+// Requests: { id, type: 'query', sql, params, tx?, long? } | { id, type: 'begin' }
 //         | { id, type: 'end', tx, commit } | { id, type: 'close' }
-// Answers:  { id, ok: true, value } | { id, ok: false, error: { message, props } }; with `bytes`
-// (a column's name), that column of each row is answered as its UTF-8 bytes, moved, not copied.
+// Answers:  { id, ok: true, value } | { id, ok: false, error: { message, props } }.
 // The first answer (id 0) says whether PGlite opened.
 //
 // PGlite runs one query at a time. Calls outside a transaction wait here in two lanes and run one
@@ -87,30 +86,14 @@ function describe(error) {
   return { message: error.message, props };
 }
 
-const utf8 = new TextEncoder();
-
 /**
  * @param {number} id
  * @param {() => Promise<unknown>} run
- * @param {string} [bytes] a column to answer as UTF-8 bytes: each row's text is encoded here and its
- *   buffer transferred, so the HTTP thread gets it without a copy and without a string
  * @returns {Promise<void>} settled once the answer is sent
  */
-function answer(id, run, bytes) {
+function answer(id, run) {
   return run().then(
-    (value) => {
-      /** @type {ArrayBuffer[]} */
-      const moved = [];
-      if (bytes && Array.isArray(value)) {
-        for (const row of value) {
-          if (typeof row[bytes] !== 'string') continue;
-          // TextEncoder's bytes have a buffer of their own (Buffer.from's may share a pool).
-          row[bytes] = utf8.encode(row[bytes]);
-          moved.push(row[bytes].buffer);
-        }
-      }
-      port.postMessage({ id, ok: true, value }, moved);
-    },
+    (value) => port.postMessage({ id, ok: true, value }),
     (error) => port.postMessage({ id, ok: false, error: describe(error) }),
   );
 }
@@ -159,17 +142,16 @@ async function next() {
 }
 
 /**
- * A query shaped like a large answer's (text built row by row, JSON escaping, dates formatted),
- * on rows of its own. WebAssembly runs each function in baseline code until it has run a while,
- * so the first users-table read after a start took about 40% longer than the ones after it (its
- * 100,000 users' JSON built in about 1.05 s against 0.7). Run once, as a long read (so it waits
- * for every short call), it has those functions optimized in about 50 ms before anyone asks.
+ * A query shaped like a large answer's pages (users-page-text.ts: columns joined row by row, numbers
+ * and flags written as text, rows joined), on rows of its own. WebAssembly runs each function in
+ * baseline code until it has run a while, so the first large read after a start took about 40%
+ * longer than the ones after it. Run once, as a long read (so it waits for every short call), it
+ * has those functions optimized in about 50 ms before anyone asks.
  */
-const WARM_UP_SQL = `SELECT length(string_agg(
-    '{"name":' || to_json('Driver ' || g::text)::text || ',"on":' || (g % 2 = 0)::text ||
-    ',"at":' || (g::bigint * 86400000)::text || ',"date":"' ||
-    to_char('epoch'::timestamp + g * interval '1 day', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"}',
-    ',' ORDER BY g)) FROM generate_series(1, 20000) g`;
+const WARM_UP_SQL = `SELECT length(string_agg(concat_ws(E'\\x1f', (g % 4)::text, 'Driver ' || g::text,
+    '+1555' || lpad(g::text, 7, '0'), NULLIF('R' || (g % 7)::text, 'R0'), g % 2 = 0, g % 3 = 0,
+    g::bigint * 86400000, NULLIF(g::bigint * 3600000, 0), 'start'), E'\\x1e' ORDER BY g))
+  FROM generate_series(1, 20000) g`;
 
 async function warmUp() {
   try {
@@ -235,11 +217,7 @@ port.on('message', (/** @type {any} */ request) => {
     case 'query':
       if (request.tx === undefined) {
         enqueue(request.long ? 'long' : 'short', () =>
-          answer(
-            id,
-            async () => (await lite.query(request.sql, request.params)).rows,
-            request.bytes,
-          ),
+          answer(id, async () => (await lite.query(request.sql, request.params)).rows),
         );
         break;
       }

@@ -16,13 +16,6 @@ export interface QueryOptions {
    * of them, so a dashboard is not stuck behind a table. PostgreSQL runs it like any other.
    */
   long?: boolean;
-  /**
-   * A text column to answer as its UTF-8 bytes (a Uint8Array) instead of a string. From PGlite's
-   * thread the bytes are moved to this one, not copied, so a large text (a page of the users table)
-   * never passes through this thread's heap: after a 100,000-user table the embedded gateway ends
-   * 15–20 MB smaller. Only the queries outside a transaction take it.
-   */
-  bytes?: string;
 }
 
 export interface Db extends Queryable {

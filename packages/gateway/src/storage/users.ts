@@ -1,7 +1,7 @@
 // The users table: both products' rows, read in the shapes the SDK's schemas define.
 import { randomUUID } from 'node:crypto';
 import type { FlexUser, Product, SignedInUser, SparkUser } from '@blockcatch/sdk';
-import { type Db, LONG_READ, type Queryable, type QueryOptions } from './db.js';
+import { type Db, LONG_READ, type Queryable } from './db.js';
 import type { TableRecord, UserRecord } from './user-record.js';
 import { decodeUsersPage, USERS_PAGE_TEXT_SQL } from './users-page-text.js';
 
@@ -117,15 +117,11 @@ export async function listUsers(db: Queryable, product: Product): Promise<UserRe
   );
 }
 
-/** `expiration_ts` as `Date#toISOString` writes it (null stays null), computed by the database. */
-const ISO_EXPIRATION = `to_char('epoch'::timestamp + expiration_ts * interval '1 millisecond',
-  'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
- * Rows per query of the users table's answer (see usersTableJson). On PGlite a request's query can
- * wait for one page under way: 1,000 rows take about 10 ms. Each page also costs about 2 ms of its
- * own, so 5,000-row pages built a 100,000-user answer about 30% faster, but under the mixed load
- * (`npm run bench:load`) the drivers' dashboard then waited behind them: p99 682 ms against 307.
+ * Rows per page of the users table's answer (see usersTableJson). On PGlite a request's query can
+ * wait for one page under way, so pages stay small: under the mixed load (`npm run bench:load`),
+ * 5,000-row pages built as JSON by the database made the drivers' dashboard wait (p99 682 ms
+ * against 307). Read as text, a page of 1,000 takes PGlite a few milliseconds.
  */
 const TABLE_JSON_PAGE_ROWS = 1_000;
 
@@ -157,97 +153,45 @@ function analyzeUsers(db: Queryable): Promise<unknown> {
 }
 
 /**
- * The `Items` array of a product's users table, as the text `JSON.stringify` would write for
- * `listUsers(…).map(toFlexUser | toSparkUser)`, byte for byte, but built by the database: reading
- * 100,000 rows as objects and writing them out again takes seconds, one text value a fraction.
- * It is built a page of rows per query on the (product, created, id) index: one text of the whole
- * table would grow PGlite's memory, which never shrinks, by several times its size (a 30 MB table
- * cost about 300 MB for good), and would hold the embedded database's one connection while other
- * requests' queries wait. The caller reads the table's version first, so a write between pages
+ * The `Items` array of a product's users table, as the text `JSON.stringify` writes for
+ * `listUsers(…).map(toFlexUser | toSparkUser)`, built a page at a time from the pages the export
+ * reads (usersTablePages). Each page's rows come as one text and are written out on this thread:
+ * PGlite built the same JSON itself in about 1.6 times the time, escaping every string in
+ * WebAssembly, and one text of the whole table would grow PGlite's memory, which never shrinks, by
+ * several times its size. The caller reads the table's version first, so a write between pages
  * only means the next request builds it again.
  */
 export async function usersTableJson(
-  db: Queryable,
+  db: Db,
   product: Product,
   pageRows = TABLE_JSON_PAGE_ROWS,
 ): Promise<string> {
   const parts: string[] = [];
-  await readUsersTableJson(db, product, pageRows, (items) => parts.push(utf8.decode(items)));
+  for await (const page of usersTablePages(db, product, pageRows)) {
+    parts.push(JSON.stringify(page).slice(1, -1));
+  }
   return `[${parts.join(',')}]`;
 }
 
 /**
- * The same text as `usersTableJson`, as UTF-8 bytes inside `{"Items":…}`, one piece per page: each
- * page arrives as bytes (from PGlite's thread, moved without a copy) and is kept as it came, and
- * the pieces are never joined. A
- * 100,000-user answer leaves about 90 MB less garbage on the heap than joining the texts (the
- * joined text, its wrapped copy, then its bytes), and no second 30 MB copy outside it.
+ * The same text as `usersTableJson`, as UTF-8 bytes inside `{"Items":…}`, one piece per page, never
+ * joined: a 100,000-user answer (30 MB) then leaves no joined text, wrapped copy and second set of
+ * bytes behind as garbage.
  */
 export async function usersTableItemsChunks(
-  db: Queryable,
+  db: Db,
   product: Product,
   pageRows = TABLE_JSON_PAGE_ROWS,
 ): Promise<Buffer[]> {
   const chunks: Buffer[] = [Buffer.from('{"Items":[')];
-  await readUsersTableJson(db, product, pageRows, (items) => {
+  for await (const page of usersTablePages(db, product, pageRows)) {
     if (chunks.length > 1) chunks.push(Buffer.from(','));
-    chunks.push(Buffer.from(items.buffer, items.byteOffset, items.byteLength));
-  });
+    const json = Buffer.from(JSON.stringify(page));
+    // The page's rows without its brackets: a view of the same bytes.
+    chunks.push(json.subarray(1, json.length - 1));
+  }
   chunks.push(Buffer.from(']}'));
   return chunks;
-}
-
-const utf8 = new TextDecoder();
-/** A page is a long read, and its text comes as bytes: they become the answer's bytes as they are. */
-const PAGE_READ: QueryOptions = { ...LONG_READ, bytes: 'items' };
-
-async function readUsersTableJson(
-  db: Queryable,
-  product: Product,
-  pageRows: number,
-  onPage: (items: Uint8Array) => void,
-): Promise<void> {
-  const place =
-    product === 'flex'
-      ? `',"humanRegion":' || ${jsonText('human_region')}`
-      : `',"driverOptions":{"deliveryArea":' || ${jsonText('delivery_area')} || '}'`;
-  await ensureAnalyzed(db);
-  let after: [number, string] | null = null;
-  for (;;) {
-    const rows: TableJsonPage[] = await db.query<TableJsonPage>(
-      `SELECT string_agg(
-         '{"name":' || to_json(name)::text ||
-         ',"phoneNumber":' || to_json(phone_number)::text ||
-         ',"referral":' || ${jsonText('referral')} ||
-         ',"goodStanding":' || good_standing::text ||
-         ',"proxyInstalled":' || proxy_installed::text ||
-         ',"setupComplete":' || setup_complete::text ||
-         ',"createDateTimestamp":' || create_date_ts::text ||
-         ',"expirationDate":' || coalesce('"' || ${ISO_EXPIRATION} || '"', 'null') ||
-         ',"expirationDateTimestamp":' || coalesce(expiration_ts::text, 'null') ||
-         ',"stripeExpressId":' || ${jsonText('stripe_express_id')} ||
-         ',"status":' || to_json(status)::text ||
-         ${place} || '}',
-         ',' ORDER BY create_date_ts, id) AS items,
-         ${PAGE_TOTALS}
-       FROM (SELECT * FROM users WHERE product = $1
-         ${after ? 'AND (create_date_ts, id) > ($3, $4)' : ''}
-         ORDER BY create_date_ts, id LIMIT $2) page`,
-      after ? [product, pageRows, ...after] : [product, pageRows],
-      PAGE_READ,
-    );
-    const page = rows[0];
-    if (page?.items) onPage(page.items);
-    if (!page || page.rows < pageRows) break;
-    after = [Number(page.last_created), page.last_id!];
-  }
-}
-
-interface TableJsonPage {
-  items: Uint8Array | null;
-  rows: number;
-  last_created: number | null;
-  last_id: string | null;
 }
 
 /**
@@ -327,11 +271,6 @@ export async function flexUsersByPhone(db: Queryable, phones: string[]): Promise
     [phones],
   );
   return records.map(toFlexUser);
-}
-
-/** A nullable text column as JSON: its quoted string, or null. */
-function jsonText(column: string): string {
-  return `coalesce(to_json(${column})::text, 'null')`;
 }
 
 export async function countUsers(db: Queryable): Promise<number> {
