@@ -275,20 +275,36 @@ async function insertRecipients(
   const segmentsSql = sameSegments
     ? String(Math.trunc(segments?.[0] ?? 1))
     : column('segments', 'int', segments);
-  const rows = await tx.query<{ seq: number; to_number: string; status: RecipientStatus }>(
-    `INSERT INTO send_recipients (job_id, seq, to_number, status, next_attempt_ts, body,
-       variables, time_zone, segments)
-     SELECT $1, $4::int + t.seq, t.to_number,
-            CASE WHEN ${skip} IS NOT NULL THEN ${skip} ELSE ${state} END,
-            ${due}, ${body}, ${variables}::jsonb, ${timeZone}, ${segmentsSql}
-     FROM unnest(${arrays.join(', ')}) WITH ORDINALITY AS t(${names.join(', ')}, seq)
-     ${joins}
-     ON CONFLICT (job_id, to_number) DO NOTHING
-     RETURNING seq, to_number, status`,
+  // The rows written come back as one text of `seq state` pairs, not as a row each: PGlite builds
+  // each returned row's object slowly, and for 100,000 recipients that took 1.3 s of the request's
+  // 3.4 s. The text holds no value from outside (sequence numbers and states only), and a row's
+  // number is the request's own at its position.
+  const base = last?.seq ?? 0;
+  const [written] = await tx.query<{ added: string | null }>(
+    `WITH added AS (
+       INSERT INTO send_recipients (job_id, seq, to_number, status, next_attempt_ts, body,
+         variables, time_zone, segments)
+       SELECT $1, $4::int + t.seq, t.to_number,
+              CASE WHEN ${skip} IS NOT NULL THEN ${skip} ELSE ${state} END,
+              ${due}, ${body}, ${variables}::jsonb, ${timeZone}, ${segmentsSql}
+       FROM unnest(${arrays.join(', ')}) WITH ORDINALITY AS t(${names.join(', ')}, seq)
+       ${joins}
+       ON CONFLICT (job_id, to_number) DO NOTHING
+       RETURNING seq, status
+     ) SELECT string_agg(seq::text || ' ' || status, ',') AS added FROM added`,
     params,
   );
-  rows.sort((a, b) => a.seq - b.seq);
-  return rows.map((r) => ({ seq: r.seq, number: r.to_number, status: r.status }));
+  if (!written?.added) return [];
+  const added = written.added.split(',').map((pair) => {
+    const space = pair.indexOf(' ');
+    const seq = Number(pair.slice(0, space));
+    return {
+      seq,
+      number: recipients.to[seq - base - 1]!,
+      status: pair.slice(space + 1) as RecipientStatus,
+    };
+  });
+  return added.sort((a, b) => a.seq - b.seq);
 }
 
 /** A skipped row's reason as answers name it. */
