@@ -3,8 +3,10 @@
 // embedded default runs, or in memory on the HTTP thread with LOAD_PGLITE_IN_THREAD=1) or on a
 // PostgreSQL schema of its own. It measures its own
 // event-loop delay (perf_hooks) and memory, and answers the parent over IPC:
-// `stats` → { lag, rss }, `reset` clears the lag histogram, `stop` closes (and drops the schema).
+// `stats` → { lag, rss }, `reset` clears the lag histogram, `accepted` → the health checks answered
+// on new connections since the last `accepted`, `stop` closes (and drops the schema).
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -25,6 +27,12 @@ export interface LoadGatewayReady {
   drivers: { phoneNumber: string; password: string }[];
   /** Phone numbers of the table's users, for the send. */
   recipients: string[];
+}
+
+/** Health checks answered on new connections: each one's time inside this process, in ms. */
+export interface LoadGatewayAccepted {
+  type: 'accepted';
+  ms: number[];
 }
 
 export interface LoadGatewayStats {
@@ -87,6 +95,21 @@ for (const driver of drivers) {
   await gateway.identity.ensureAccount({ ...driver, name: 'Load driver' });
 }
 
+// A new connection's first health check, timed from the moment this process accepted the connection
+// to its answer's last byte: the share of a new client's wait spent here. The rest of what the
+// client measured passed before the accept or in the client.
+const acceptedAt = new WeakMap<Socket, number>();
+let accepted: number[] = [];
+gateway.app.server.on('connection', (socket: Socket) => acceptedAt.set(socket, performance.now()));
+gateway.app.server.on('request', (request, response) => {
+  const at = acceptedAt.get(request.socket);
+  acceptedAt.delete(request.socket);
+  if (at === undefined || request.url !== '/api/status/health') return;
+  response.once('finish', () => {
+    if (accepted.length < 100_000) accepted.push(performance.now() - at);
+  });
+});
+
 const lag = monitorEventLoopDelay({ resolution: 10 });
 lag.enable();
 const ms = (ns: number) => Math.round(ns / 1e5) / 10;
@@ -95,6 +118,10 @@ process.on('message', async (message: { type: string }) => {
   if (message.type === 'reset') {
     lag.reset();
     process.send?.({ type: 'reset' });
+  } else if (message.type === 'accepted') {
+    const answer: LoadGatewayAccepted = { type: 'accepted', ms: accepted };
+    accepted = [];
+    process.send?.(answer);
   } else if (message.type === 'stats') {
     const [row] = await gateway.db
       .query<{ n: number; d: number }>(
