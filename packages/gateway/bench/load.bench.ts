@@ -177,8 +177,7 @@ async function timed(
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** One request/answer exchange with the gateway process over IPC. */
-/** Sends `type` to the gateway process and resolves with its answer, the message of `answerType`. */
+/** One exchange with the gateway process over IPC: sends `type`, resolves with the `answerType` message. */
 function ask<T>(child: ChildProcess, type: string, answerType = type): Promise<T> {
   return new Promise((resolve) => {
     // The RSS sampler asks for stats every 5 s meanwhile: its answers are not this one.
@@ -302,6 +301,18 @@ async function burstBesideFloor(
   bare.child.disconnect();
 }
 
+/** Each new client's time inside the gateway, from accepting its connection to its answer. */
+const insideEndpoint = () => new Endpoint('  of which inside the gateway, accept to answer');
+
+/** A burst's figures: the clients' waits, their share inside the gateway, and the floor's. */
+function burstEndpoints(name: string) {
+  return {
+    ours: new Endpoint(name),
+    inside: insideEndpoint(),
+    floor: new Endpoint('  floor: the same burst, bare Fastify'),
+  };
+}
+
 /** WARM_UP_BURSTS bursts of `count` connections at `url`, not measured. */
 async function warmUp(url: string, count: number) {
   for (let i = 0; i < WARM_UP_BURSTS; i++)
@@ -328,16 +339,11 @@ export async function runMixedLoad(
     const dashboard = new Endpoint('GET dashboard (drivers)');
     const health = new Endpoint('GET health, new connection');
     const send = new Endpoint(`POST sendsms (${options.recipients} recipients)`);
-    const inside = () => new Endpoint('  of which inside the gateway, accept to answer');
     const arriving = {
       ours: new Endpoint(`GET health, ${options.newClients} new clients at once`),
-      inside: inside(),
+      inside: insideEndpoint(),
     };
-    const burst = {
-      ours: new Endpoint(`GET health, ${options.burst} connections at once`),
-      inside: inside(),
-      floor: new Endpoint('  floor: the same burst, bare Fastify'),
-    };
+    const burst = burstEndpoints(`GET health, ${options.burst} connections at once`);
     const agent = new Agent({ connections: 1, keepAliveTimeout: 30_000 });
     const url = ready.url;
 
@@ -346,11 +352,7 @@ export async function runMixedLoad(
     // The first burst after the start is measured on its own (a restarted process meets one), the
     // comparison once both servers are warm.
     const coldBurst = new Endpoint(`GET health, ${options.burst} at once, first after start`);
-    const idleBurst = {
-      ours: new Endpoint(`GET health, ${options.burst} at once, no load yet`),
-      inside: inside(),
-      floor: new Endpoint('  floor: the same burst, bare Fastify'),
-    };
+    const idleBurst = burstEndpoints(`GET health, ${options.burst} at once, no load yet`);
     if (options.burst > 0) {
       await newClientsAtOnce(url, coldBurst, options.burst);
       await warmUp(url, options.burst);

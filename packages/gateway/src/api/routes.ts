@@ -19,12 +19,7 @@ import { z } from 'zod';
 import type { GatewayConfig } from '../config.js';
 import type { Db } from '../storage/db.js';
 import { listInvitations } from '../storage/invitations.js';
-import {
-  listReferralCodes,
-  toSignedInUser,
-  usersTableItemsChunks,
-  usersTableJson,
-} from '../storage/users.js';
+import { listReferralCodes, toSignedInUser, usersTableItemsChunks } from '../storage/users.js';
 import { registerAdminRoleRoutes } from './admin-role.js';
 import { type CachedBody, cacheTableBody } from './table-cache.js';
 import { registerUsersExport } from './users-export.js';
@@ -101,7 +96,7 @@ function createTables(db: Db, config: GatewayConfig) {
   // Only the user tables answer encrypted (with a response key set); the others stay plain.
   const userTable = async (product: Product): Promise<string | Buffer[]> => {
     if (!key) return usersTableItemsChunks(db, product);
-    const json = `{"Items":${await usersTableJson(db, product)}}`;
+    const json = Buffer.concat(await usersTableItemsChunks(db, product)).toString('utf8');
     return JSON.stringify({ encrypted: await encryptResponse(json, key) });
   };
   return {

@@ -118,7 +118,7 @@ export async function listUsers(db: Queryable, product: Product): Promise<UserRe
 }
 
 /**
- * Rows per page of the users table's answer (see usersTableJson). On PGlite a request's query can
+ * Rows per page of the users table's answer (see usersTableItemsChunks). On PGlite a request's query can
  * wait for one page under way, so pages stay small: under the mixed load (`npm run bench:load`),
  * 5,000-row pages built as JSON by the database made the drivers' dashboard wait (p99 682 ms
  * against 307). Read as text, a page of 1,000 takes PGlite a few milliseconds.
@@ -153,30 +153,14 @@ function analyzeUsers(db: Queryable): Promise<unknown> {
 }
 
 /**
- * The `Items` array of a product's users table, as the text `JSON.stringify` writes for
- * `listUsers(…).map(toFlexUser | toSparkUser)`, built a page at a time from the pages the export
- * reads (usersTablePages). Each page's rows come as one text and are written out on this thread:
- * PGlite built the same JSON itself in about 1.6 times the time, escaping every string in
+ * A product's users table answer, `{"Items":[…]}`, as the text `JSON.stringify` writes for
+ * `listUsers(…).map(toFlexUser | toSparkUser)`, in UTF-8 bytes, one piece per page, never joined: a
+ * 100,000-user answer (30 MB) then leaves no joined text and second copy behind as garbage. It is
+ * built from the pages the export reads (usersTablePages), each page's rows written out on this
+ * thread: PGlite built the same JSON itself in about 1.6 times the time, escaping every string in
  * WebAssembly, and one text of the whole table would grow PGlite's memory, which never shrinks, by
  * several times its size. The caller reads the table's version first, so a write between pages
  * only means the next request builds it again.
- */
-export async function usersTableJson(
-  db: Db,
-  product: Product,
-  pageRows = TABLE_JSON_PAGE_ROWS,
-): Promise<string> {
-  const parts: string[] = [];
-  for await (const page of usersTablePages(db, product, pageRows)) {
-    parts.push(JSON.stringify(page).slice(1, -1));
-  }
-  return `[${parts.join(',')}]`;
-}
-
-/**
- * The same text as `usersTableJson`, as UTF-8 bytes inside `{"Items":…}`, one piece per page, never
- * joined: a 100,000-user answer (30 MB) then leaves no joined text, wrapped copy and second set of
- * bytes behind as garbage.
  */
 export async function usersTableItemsChunks(
   db: Db,
