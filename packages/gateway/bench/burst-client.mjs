@@ -7,7 +7,9 @@
 // be counted as the server's. Real clients each have a machine of their own.
 //
 // Arguments: url count timeoutMs. Answers its parent over IPC with
-//   { results: [[ms, status], ...] }: status is the HTTP status, or an error code such as ETIMEDOUT.
+//   { began, results: [[ms, status], ...] }: status is the HTTP status, or an error code such as
+//   ETIMEDOUT; `began` is when the burst began, in ms since the epoch (performance.timeOrigin plus
+//   performance.now(), comparable with the server's own clock on this machine).
 import { connect } from 'node:net';
 
 const [url = '', countText = '', timeoutText = ''] = process.argv.slice(2);
@@ -60,4 +62,4 @@ function oneClient(began) {
 // Every connection is started in one turn of the event loop, as a crowd arriving together.
 const began = performance.now();
 const results = await Promise.all(Array.from({ length: count }, () => oneClient(began)));
-process.send?.({ results }, () => process.disconnect());
+process.send?.({ began: performance.timeOrigin + began, results }, () => process.disconnect());

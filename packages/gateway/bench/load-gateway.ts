@@ -29,10 +29,13 @@ export interface LoadGatewayReady {
   recipients: string[];
 }
 
-/** Health checks answered on new connections: each one's time inside this process, in ms. */
+/** Health checks answered on new connections, each one's in the same place of both lists. */
 export interface LoadGatewayAccepted {
   type: 'accepted';
+  /** Its time inside this process, from accepting the connection to the answer, in ms. */
   ms: number[];
+  /** When its connection was accepted, in ms since the epoch. */
+  acceptedAt: number[];
 }
 
 export interface LoadGatewayStats {
@@ -96,17 +99,19 @@ for (const driver of drivers) {
 }
 
 // A new connection's first health check, timed from the moment this process accepted the connection
-// to its answer's last byte: the share of a new client's wait spent here. The rest of what the
-// client measured passed before the accept or in the client.
+// to its answer's last byte: the share of a new client's wait spent here. The accept's own time
+// (since the epoch) tells how long the client waited before it; the rest passed in the client.
 const acceptedAt = new WeakMap<Socket, number>();
-let accepted: number[] = [];
+let accepted: LoadGatewayAccepted = { type: 'accepted', ms: [], acceptedAt: [] };
 gateway.app.server.on('connection', (socket: Socket) => acceptedAt.set(socket, performance.now()));
 gateway.app.server.on('request', (request, response) => {
   const at = acceptedAt.get(request.socket);
   acceptedAt.delete(request.socket);
   if (at === undefined || request.url !== '/api/status/health') return;
   response.once('finish', () => {
-    if (accepted.length < 100_000) accepted.push(performance.now() - at);
+    if (accepted.ms.length >= 100_000) return;
+    accepted.ms.push(performance.now() - at);
+    accepted.acceptedAt.push(performance.timeOrigin + at);
   });
 });
 
@@ -119,9 +124,8 @@ process.on('message', async (message: { type: string }) => {
     lag.reset();
     process.send?.({ type: 'reset' });
   } else if (message.type === 'accepted') {
-    const answer: LoadGatewayAccepted = { type: 'accepted', ms: accepted };
-    accepted = [];
-    process.send?.(answer);
+    process.send?.(accepted);
+    accepted = { type: 'accepted', ms: [], acceptedAt: [] };
   } else if (message.type === 'stats') {
     const [row] = await gateway.db
       .query<{ n: number; d: number }>(

@@ -254,34 +254,41 @@ async function signInAll(
  * neither building the clients nor this process's own load is counted as the server's time. A
  * client not answered within BURST_TIMEOUT_MS counts as never served.
  */
-async function newClientsAtOnce(url: string, endpoint: Endpoint, count: number): Promise<void> {
+async function newClientsAtOnce(url: string, endpoint: Endpoint, count: number): Promise<number> {
   const child = fork(
     fileURLToPath(new URL('./burst-client.mjs', import.meta.url)),
     [url, String(count), String(BURST_TIMEOUT_MS)],
     { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
-  const { results } = await firstMessage<{ results: [number, number | string][] }>(
-    child,
-    'the burst client',
-  );
+  const { began, results } = await firstMessage<{
+    began: number;
+    results: [number, number | string][];
+  }>(child, 'the burst client');
   for (const [ms, status] of results) endpoint.record(ms, status);
+  return began;
 }
 
 /**
- * `count` new clients at the gateway, and `inside` the share of each one's wait spent inside the
- * gateway process, from accepting its connection to the answer's last byte (health checks on new
- * connections made meanwhile included): the rest passed before the accept or in the client.
+ * `count` new clients at the gateway, and two shares of each one's wait (health checks on new
+ * connections made meanwhile included): `waiting`, from the burst's start until the gateway
+ * accepted its connection, and `inside`, from the accept to the answer's last byte. The rest passed
+ * in the client. Node accepts one connection per turn of its event loop, so under load the accepts
+ * of a burst spread over as many turns as it has connections (docs/operations.md).
  */
 async function newClientsTimedInside(
   child: ChildProcess,
   url: string,
-  clients: { ours: Endpoint; inside: Endpoint },
+  clients: { ours: Endpoint; waiting: Endpoint; inside: Endpoint },
   count: number,
 ) {
   await ask(child, 'accepted');
-  await newClientsAtOnce(url, clients.ours, count);
-  const { ms } = await ask<LoadGatewayAccepted>(child, 'accepted');
-  for (const time of ms) clients.inside.record(time, 200);
+  const began = await newClientsAtOnce(url, clients.ours, count);
+  const { ms, acceptedAt } = await ask<LoadGatewayAccepted>(child, 'accepted');
+  for (const [i, time] of ms.entries()) {
+    clients.inside.record(time, 200);
+    const waited = acceptedAt[i]! - began;
+    if (waited >= 0) clients.waiting.record(waited, 200);
+  }
 }
 
 /**
@@ -291,7 +298,7 @@ async function newClientsTimedInside(
 async function burstBesideFloor(
   child: ChildProcess,
   url: string,
-  burst: { ours: Endpoint; inside: Endpoint; floor: Endpoint },
+  burst: { ours: Endpoint; waiting: Endpoint; inside: Endpoint; floor: Endpoint },
   count: number,
 ) {
   await newClientsTimedInside(child, url, burst, count);
@@ -301,14 +308,19 @@ async function burstBesideFloor(
   bare.child.disconnect();
 }
 
-/** Each new client's time inside the gateway, from accepting its connection to its answer. */
-const insideEndpoint = () => new Endpoint('  of which inside the gateway, accept to answer');
-
-/** A burst's figures: the clients' waits, their share inside the gateway, and the floor's. */
-function burstEndpoints(name: string) {
+/** New clients' waits, and the two shares of them the gateway process can tell. */
+function newClientEndpoints(name: string) {
   return {
     ours: new Endpoint(name),
-    inside: insideEndpoint(),
+    waiting: new Endpoint('  of which waiting to be accepted'),
+    inside: new Endpoint('  of which inside the gateway, accept to answer'),
+  };
+}
+
+/** A burst's figures: the clients' waits, their shares, and the floor's. */
+function burstEndpoints(name: string) {
+  return {
+    ...newClientEndpoints(name),
     floor: new Endpoint('  floor: the same burst, bare Fastify'),
   };
 }
@@ -339,10 +351,7 @@ export async function runMixedLoad(
     const dashboard = new Endpoint('GET dashboard (drivers)');
     const health = new Endpoint('GET health, new connection');
     const send = new Endpoint(`POST sendsms (${options.recipients} recipients)`);
-    const arriving = {
-      ours: new Endpoint(`GET health, ${options.newClients} new clients at once`),
-      inside: insideEndpoint(),
-    };
+    const arriving = newClientEndpoints(`GET health, ${options.newClients} new clients at once`);
     const burst = burstEndpoints(`GET health, ${options.burst} connections at once`);
     const agent = new Agent({ connections: 1, keepAliveTimeout: 30_000 });
     const url = ready.url;
