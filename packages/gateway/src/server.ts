@@ -24,6 +24,7 @@ import {
 import { installPipeline } from './http/pipeline.js';
 import { cachePrincipals } from './http/principal-cache.js';
 import { describeRequestForLog } from './http/request-log.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { createIdentity } from './identity/index.js';
 import type { Identity } from './identity/types.js';
 import { createMessaging, type Messaging } from './messaging/index.js';
@@ -158,6 +159,7 @@ export async function buildGateway(
   });
   // First of all hooks, so it counts every request a connection sends, refused ones included.
   const connections = closeConnectionsOnClose(app);
+  installSecurityHeaders(app, config);
   instrumentGateway(app, metrics, db);
   // Before any route: the schema compilers, the body parser and the auth hook apply to all.
   const principals = cachePrincipals<Principal>(db, {

@@ -41,6 +41,30 @@ describe('security headers', () => {
     expect(response.headers.get('strict-transport-security')).toBeNull();
   });
 
+  it('sends the same security headers on refusals as on answers', async () => {
+    const url = await start();
+    const names = [
+      'content-security-policy',
+      'x-frame-options',
+      'x-content-type-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+    ];
+    const health = await fetch(`${url}/api/status/health`);
+    for (const [path, status] of [
+      ['/api/no-such-route', 404],
+      ['/api/flex/v1/user', 401],
+    ] as const) {
+      const refused = await fetch(`${url}${path}`);
+      expect(refused.status).toBe(status);
+      for (const name of names) {
+        expect(health.headers.get(name), name).not.toBeNull();
+        expect(refused.headers.get(name), `${path}: ${name}`).toBe(health.headers.get(name));
+      }
+    }
+  });
+
   it('adds HSTS when the deployment is reached over HTTPS', async () => {
     const url = await start({ publicUrl: 'https://api.blockcatch.test' });
     const response = await fetch(`${url}/api/status/health`);

@@ -60,21 +60,28 @@ export function installAudit(
   deps: { db: Queryable; now: () => number },
 ): void {
   app.decorateRequest(kNote, null);
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Most answers record nothing: those go on without a promise to wait on.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const declared = request.routeOptions.config.audit;
-    if (declared === undefined || reply.statusCode >= 400) return payload;
-    const note = (request as WithNote)[kNote] ?? {};
-    try {
-      await recordAudit(deps.db, request.principal, {
-        ...note,
-        action: note.action ?? declared,
-        ip: request.ip,
-        ts: deps.now(),
-      });
-    } catch (error) {
-      // The action already happened; the caller still gets its answer, and operators the error.
-      request.log.error({ err: error }, 'an audit event could not be recorded');
+    if (declared === undefined || reply.statusCode >= 400) {
+      done(null, payload);
+      return;
     }
-    return payload;
+    const note = (request as WithNote)[kNote] ?? {};
+    // Inside the promise, so that anything thrown (no principal) is logged like a failed write.
+    Promise.resolve()
+      .then(() =>
+        recordAudit(deps.db, request.principal, {
+          ...note,
+          action: note.action ?? declared,
+          ip: request.ip,
+          ts: deps.now(),
+        }),
+      )
+      .catch((error: unknown) => {
+        // The action already happened; the caller still gets its answer, and operators the error.
+        request.log.error({ err: error }, 'an audit event could not be recorded');
+      })
+      .then(() => done(null, payload));
   });
 }

@@ -62,12 +62,27 @@ export function installAuth(
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  // A public route (the status checks, the web app's files) goes on without a promise to wait on.
+  app.addHook('onRequest', (request, _reply, done) => {
     const policy = request.routeOptions.config.auth;
-    if (policy === undefined || policy === 'public') return;
-    const principal = await authenticate(request);
-    enforce(policy, principal);
-    (request as WithPrincipal)[kPrincipal] = principal;
+    if (policy === undefined || policy === 'public') {
+      done();
+      return;
+    }
+    authenticate(request).then(
+      (principal) => {
+        // Caught here and `done` called once, outside: the rest of the request runs inside it.
+        let refused: Error | undefined;
+        try {
+          enforce(policy, principal);
+          (request as WithPrincipal)[kPrincipal] = principal;
+        } catch (error) {
+          refused = error as Error;
+        }
+        done(refused);
+      },
+      (error: Error) => done(error),
+    );
   });
   return routes;
 }

@@ -1,13 +1,14 @@
-// The edge every request crosses before its route: security headers (helmet, a strict
-// Content-Security-Policy), CORS for the configured origins only (@fastify/cors), and rate limits
-// (@fastify/rate-limit) counted in the process and shared in batches where every process of a
-// deployment sees them: Redis when REDIS_URL is set, PostgreSQL when the gateway runs on it,
-// nowhere for the embedded PGlite (one process). See http/shared-request-counts.ts for the
-// overshoot. A route declares its own limit with `config: { rateLimit: { max, timeWindow } }`.
+// The edge every request crosses before its route: CORS for the configured origins only
+// (@fastify/cors), and rate limits (@fastify/rate-limit) counted in the process and shared in
+// batches where every process of a deployment sees them: Redis when REDIS_URL is set, PostgreSQL
+// when the gateway runs on it, nowhere for the embedded PGlite (one process). See
+// http/shared-request-counts.ts for the overshoot. A route declares its own limit with
+// `config: { rateLimit: { max, timeWindow } }`. The security headers come before it, in
+// http/security-headers.ts.
+
 import cors from '@fastify/cors';
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import helmet from 'helmet';
 import type { GatewayConfig } from '../config.js';
 import type { Queryable } from '../storage/db.js';
 import { addToCounters } from '../storage/security-counters.js';
@@ -45,36 +46,6 @@ export async function registerEdge(
     if (route.method === 'OPTIONS' && route.url === '*') {
       route.config = { ...route.config, auth: route.config?.auth ?? 'public' };
     }
-  });
-
-  // helmet's middleware built once: @fastify/helmet rebuilt it, parsing the whole policy, on every
-  // request (a tenth of the CPU a burst of new connections costs). The headers are the same.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        // React sets style attributes; no script can run from them.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...config.corsOrigins],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // HSTS only where the deployment is reached over HTTPS; on plain http it would mean nothing.
-    strictTransportSecurity: config.publicUrl?.startsWith('https://')
-      ? { maxAge: 31_536_000, includeSubDomains: true }
-      : false,
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
 
   const allowed = new Set(config.corsOrigins.map((origin) => new URL(origin).origin));

@@ -125,9 +125,9 @@ function textProblem(text: string, path: readonly (string | number)[]): ApiError
 
 /** The same refusal for query strings and path parameters, which skip the body parser. */
 export function installUrlTextCheck(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const bad =
       findForbiddenText(request.params ?? {}, []) ?? findForbiddenText(request.query ?? {}, []);
-    if (bad) throw bad;
+    done(bad ?? undefined);
   });
 }
