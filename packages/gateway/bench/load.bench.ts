@@ -325,6 +325,15 @@ function burstEndpoints(name: string) {
   };
 }
 
+/**
+ * The address simulated client `i` of a `group` says it has (X-Forwarded-For, one hop trusted):
+ * each is a client of its own to the per-address request limit, as behind a balancer, rather than
+ * all of them one client at 127.0.0.1.
+ */
+function clientAddress(group: number, i: number): string {
+  return `10.${group}.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+}
+
 /** WARM_UP_BURSTS bursts of `count` connections at `url`, not measured. */
 async function warmUp(url: string, count: number) {
   for (let i = 0; i < WARM_UP_BURSTS; i++)
@@ -397,6 +406,7 @@ export async function runMixedLoad(
                 method: 'GET',
                 headers: {
                   authorization: adminToken!,
+                  'x-forwarded-for': clientAddress(1, a),
                   'accept-encoding': 'gzip',
                   ...(etag && !options.fullReads ? { 'if-none-match': etag } : {}),
                 },
@@ -415,7 +425,7 @@ export async function runMixedLoad(
       );
     }
     // Drivers: a poll each second on a schedule of their own; a late answer delays the next poll.
-    for (const token of driverTokens) {
+    for (const [d, token] of driverTokens.entries()) {
       const pool = new Client(url, { keepAliveTimeout: 30_000 });
       work.push(
         (async () => {
@@ -431,7 +441,7 @@ export async function runMixedLoad(
               pool.request({
                 path: '/api/flex/v1/dashboard',
                 method: 'GET',
-                headers: { authorization: token },
+                headers: { authorization: token, 'x-forwarded-for': clientAddress(2, d) },
               }),
             );
             due = Math.max(due + 1000, performance.now());
@@ -477,6 +487,7 @@ export async function runMixedLoad(
               dispatcher: agent,
               headers: {
                 authorization: ownerToken!,
+                'x-forwarded-for': clientAddress(3, 0),
                 'content-type': 'application/json',
                 'idempotency-key': `bench-load-${randomBytes(4).toString('hex')}`,
               },
