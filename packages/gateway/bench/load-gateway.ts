@@ -104,12 +104,12 @@ for (const driver of drivers) {
 // A new connection's first health check, timed from the moment this process accepted the connection
 // to its answer's last byte: the share of a new client's wait spent here. The accept's own time
 // (since the epoch) tells how long the client waited before it; the rest passed in the client.
-const acceptedAt = new WeakMap<Socket, number>();
+const acceptTimes = new WeakMap<Socket, number>();
 let accepted: LoadGatewayAccepted = { type: 'accepted', ms: [], acceptedAt: [] };
-gateway.app.server.on('connection', (socket: Socket) => acceptedAt.set(socket, performance.now()));
+gateway.app.server.on('connection', (socket: Socket) => acceptTimes.set(socket, performance.now()));
 gateway.app.server.on('request', (request, response) => {
-  const at = acceptedAt.get(request.socket);
-  acceptedAt.delete(request.socket);
+  const at = acceptTimes.get(request.socket);
+  acceptTimes.delete(request.socket);
   if (at === undefined || request.url !== '/api/status/health') return;
   response.once('finish', () => {
     if (accepted.ms.length >= 100_000) return;

@@ -10,8 +10,8 @@
 //   - `--new-clients` new clients arriving at once a quarter of the way in, during the admin load,
 //   - `--burst` connections opened at once half way in, and before the load begins (the machine to
 //     the gateway alone: the first burst after the start, then one once it is warm), each beside
-//     the same burst on a bare Fastify server, and each new client's time inside the gateway, from
-//     accepting its connection to its answer, beside the time the client waited in all.
+//     the same burst on a bare Fastify server, and each new client's wait split at the gateway's
+//     accept: how long it waited to be accepted, and its time inside the gateway after it.
 // Prints each figure beside its goal: per endpoint p50/p99/max and errors, the drivers' poll rate,
 // the gateway's event-loop delay and its RSS over the run.
 // Defaults: 50 admins, 200 drivers, 180 s, 100,000 users, 5,000 recipients, 200 new clients, a
@@ -275,7 +275,7 @@ async function newClientsAtOnce(url: string, endpoint: Endpoint, count: number):
  * in the client. Node accepts one connection per turn of its event loop, so under load the accepts
  * of a burst spread over as many turns as it has connections (docs/operations.md).
  */
-async function newClientsTimedInside(
+async function newClientsSplitAtAccept(
   child: ChildProcess,
   url: string,
   clients: { ours: Endpoint; waiting: Endpoint; inside: Endpoint },
@@ -301,7 +301,7 @@ async function burstBesideFloor(
   burst: { ours: Endpoint; waiting: Endpoint; inside: Endpoint; floor: Endpoint },
   count: number,
 ) {
-  await newClientsTimedInside(child, url, burst, count);
+  await newClientsSplitAtAccept(child, url, burst, count);
   const bare = await startBareServer();
   await warmUp(bare.url, count);
   await newClientsAtOnce(bare.url, burst.floor, count);
@@ -469,7 +469,7 @@ export async function runMixedLoad(
         const quarter = (options.seconds * 1000) / 4;
         await new Promise((resolve) => setTimeout(resolve, quarter));
         if (options.newClients > 0) {
-          await newClientsTimedInside(child, url, arriving, options.newClients);
+          await newClientsSplitAtAccept(child, url, arriving, options.newClients);
         }
         const half = began + (options.seconds * 1000) / 2 - performance.now();
         if (half > 0) await new Promise((resolve) => setTimeout(resolve, half));

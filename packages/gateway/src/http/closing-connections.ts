@@ -24,14 +24,12 @@ export function closeConnectionsOnClose(app: FastifyInstance): { begin(): void }
       reply.header('connection', 'close');
     done(null, payload);
   });
-  app.addHook('onResponse', (_request, _reply, done) => {
+  const answered = (done: () => void) => {
     if (closing) app.server.closeIdleConnections();
     done();
-  });
-  app.addHook('onRequestAbort', (_request, done) => {
-    if (closing) app.server.closeIdleConnections();
-    done();
-  });
+  };
+  app.addHook('onResponse', (_request, _reply, done) => answered(done));
+  app.addHook('onRequestAbort', (_request, done) => answered(done));
 
   return {
     begin() {

@@ -118,10 +118,10 @@ export async function listUsers(db: Queryable, product: Product): Promise<UserRe
 }
 
 /**
- * Rows per page of the users table's answer (see usersTableItemsChunks). On PGlite a request's query can
- * wait for one page under way, so pages stay small: under the mixed load (`npm run bench:load`),
- * 5,000-row pages built as JSON by the database made the drivers' dashboard wait (p99 682 ms
- * against 307). Read as text, a page of 1,000 takes PGlite a few milliseconds.
+ * Rows per page of the users table's answer (see usersTableItemsChunks). On PGlite a request's
+ * query can wait for one page under way, so pages stay small: under the mixed load
+ * (`npm run bench:load`), 5,000-row pages built as JSON by the database made the drivers' dashboard
+ * wait (p99 682 ms against 307). Read as text, a page of 1,000 takes PGlite a few milliseconds.
  */
 const TABLE_JSON_PAGE_ROWS = 1_000;
 
