@@ -51,13 +51,7 @@ export async function startLargeGateway(
     password: admin.password,
     name: admin.name,
   });
-  await gateway.app.listen({
-    host: '127.0.0.1',
-    port: 0,
-    backlog: gateway.config.listenBacklog,
-  });
-  const address = gateway.app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const url = `http://127.0.0.1:${await gateway.listen('127.0.0.1', 0)}`;
   return { gateway, url, admin, insertMs };
 }
 

@@ -54,6 +54,11 @@ export const configSchema = z.object({
     env: 'BLOCKCATCH_LISTEN_BACKLOG',
     doc: "Connections the kernel holds for the gateway before it accepts them. Node's 511 drops part of a burst of new connections, which then wait a second to retry; the kernel caps it at `net.core.somaxconn`.",
   }),
+  acceptDescriptors: z.coerce.number().int().min(1).max(256).default(64).register(settings, {
+    env: 'BLOCKCATCH_ACCEPT_DESCRIPTORS',
+    doc: 'Descriptors of the listening socket the gateway accepts on. Node 20 accepts one new connection per descriptor per turn of its event loop, and a busy turn takes milliseconds: with 64, a crowd of new connections is taken in tens of turns, not one turn each. A helper process makes the copies at start and exits; `1` listens without it.',
+    fix: 'use a whole number from 1 to 256',
+  }),
   dataDir: optionalString().register(settings, {
     env: 'BLOCKCATCH_DATA_DIR',
     flag: '--data-dir',

@@ -149,13 +149,7 @@ async function main(): Promise<void> {
     process.stderr.write(`blockcatch-gateway: ${error.message}\n`);
     process.exit(2);
   }
-  await gateway.app.listen({
-    host: config.host,
-    port: config.port,
-    backlog: config.listenBacklog,
-  });
-  const address = gateway.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  const port = await gateway.listen(config.host, config.port);
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   let closing = false;
   const stop = (signal: NodeJS.Signals) => {

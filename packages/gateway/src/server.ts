@@ -10,6 +10,7 @@ import { registerAuditRoutes } from './audit/routes.js';
 import { type GatewayConfig, type GatewayConfigInput, parseConfig } from './config.js';
 import { registerConsentRoutes } from './consent/routes.js';
 import { createDriverService, type DriverService } from './driver/index.js';
+import { type AcceptHandles, addAcceptHandles } from './http/accept-handles.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { installAudit, recordAudit } from './http/audit.js';
 import { closeConnectionsOnClose } from './http/closing-connections.js';
@@ -72,6 +73,11 @@ export interface Gateway {
   drain(drainMs: number): Promise<void>;
   /** `drain(0)`: stops the server, the workers and the database without a drain period. */
   close(): Promise<void>;
+  /**
+   * Listens on `host` and `port` with the configured backlog, accepting on `acceptDescriptors`
+   * descriptors of the socket (docs/operations.md); resolves to the port (useful with port 0).
+   */
+  listen(host: string, port: number): Promise<number>;
 }
 
 export async function buildGateway(
@@ -159,6 +165,16 @@ export async function buildGateway(
   });
   // First of all hooks, so it counts every request a connection sends, refused ones included.
   const connections = closeConnectionsOnClose(app);
+  // The copies of the listening socket stop accepting with the server's own, and the close waits
+  // for the connections they accepted as it does for its own.
+  let acceptHandles: AcceptHandles | null = null;
+  app.addHook('preClose', (done) => {
+    void acceptHandles?.close();
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await acceptHandles?.close();
+  });
   installSecurityHeaders(app, config);
   instrumentGateway(app, metrics, db);
   // Before any route: the schema compilers, the body parser and the auth hook apply to all.
@@ -286,6 +302,21 @@ export async function buildGateway(
     close() {
       drained ??= drain(0);
       return drained;
+    },
+    async listen(host, port) {
+      await app.listen({ host, port, backlog: config.listenBacklog });
+      acceptHandles = await addAcceptHandles(
+        app.server,
+        config.acceptDescriptors - 1,
+        config.listenBacklog,
+      );
+      if (acceptHandles.added < config.acceptDescriptors - 1) {
+        app.log.warn(
+          `accepting on ${acceptHandles.added + 1} of ${config.acceptDescriptors} descriptors: the helper process that copies the listening socket did not start or answer`,
+        );
+      }
+      const address = app.server.address();
+      return typeof address === 'object' && address ? address.port : port;
     },
   };
 }

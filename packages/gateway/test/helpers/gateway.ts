@@ -31,6 +31,8 @@ export async function startGateway(
       marketingWeeklyCap: 0,
       // Time-based alerts off: what a test sees must not depend on how long it runs.
       alerts: { sweepMs: 0 },
+      // The listening socket alone: no helper process to copy it for each test's gateway.
+      acceptDescriptors: 1,
       ...config,
     },
     options,
@@ -43,9 +45,7 @@ export async function startGateway(
       name: member.name,
     });
   }
-  await gateway.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = gateway.app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const url = `http://127.0.0.1:${await gateway.listen('127.0.0.1', 0)}`;
   const tokens = new Map<string, string>();
   for (const member of staff) {
     tokens.set(
