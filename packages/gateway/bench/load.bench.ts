@@ -30,6 +30,7 @@ import { signIn } from '../test/helpers/sign-in.js';
 import type { LoadGatewayAccepted, LoadGatewayReady, LoadGatewayStats } from './load-gateway.js';
 import { LOAD_SEND_MESSAGE } from './load-send.js';
 import { readToEnd } from './read-to-end.js';
+import { describeRssGrowth, RSS_SAMPLE_SECONDS, rssGrowth } from './rss-growth.js';
 
 const POSTGRES_URL =
   process.env.BLOCKCATCH_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -60,8 +61,6 @@ const GOAL_P99_MS = 400;
 const GOAL_NEW_CONNECTION_P99_MS = 200;
 /** Drivers poll once a second. */
 const GOAL_POLLS_PER_SECOND = 1;
-/** RSS over the second half of the run may grow at most this much: "flat". */
-const GOAL_RSS_GROWTH = 0.1;
 /**
  * Unmeasured bursts a server gets before its measured one. A process answers its first bursts
  * slower while V8 compiles and its heap grows (the gateway's first four: p99 477, 374, 286, 192 ms);
@@ -505,7 +504,10 @@ export async function runMixedLoad(
       (async () => {
         while (running()) {
           await new Promise((resolve) =>
-            setTimeout(resolve, Math.min(5000, Math.max(0, end - performance.now()))),
+            setTimeout(
+              resolve,
+              Math.min(RSS_SAMPLE_SECONDS * 1000, Math.max(0, end - performance.now())),
+            ),
           );
           samples.push(await ask<LoadGatewayStats>(child, 'stats'));
         }
@@ -520,9 +522,6 @@ export async function runMixedLoad(
     // Polls made per poll due, as polls per driver per second (a driver is due once a second).
     const pollRate = dueTotal > 0 ? polls / dueTotal : 0;
     const rss = samples.map((sample) => sample.rssMb);
-    const secondHalf = rss.slice(Math.floor(rss.length / 2));
-    const growth =
-      secondHalf.length > 1 ? (Math.max(...secondHalf) - secondHalf[0]!) / secondHalf[0]! : 0;
     const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
     lines.push(
       `load: ${options.admins} admins back to back, ${options.drivers} drivers polling each second, ${seconds.toFixed(1)} s; machine load average ${loadavg()
@@ -548,7 +547,7 @@ export async function runMixedLoad(
         : []),
       `  driver polls: ${polls} of ${dueTotal} due, ${pollRate.toFixed(2)} per driver per second, ${polls > 0 ? ((100 * onTime) / polls).toFixed(1) : '0'}% started within 250 ms of due [goal: >= ${(0.95 * GOAL_POLLS_PER_SECOND).toFixed(2)}/s: ${verdict(pollRate >= 0.95 * GOAL_POLLS_PER_SECOND)}]`,
       `  gateway event-loop delay: mean ${last.lag.mean} ms, p50 ${last.lag.p50} ms, p99 ${last.lag.p99} ms, max ${last.lag.max} ms [goal: max < ${GOAL_NEW_CONNECTION_P99_MS} ms, so a new connection can meet its goal: ${verdict(last.lag.max < GOAL_NEW_CONNECTION_P99_MS)}]`,
-      `  gateway RSS: ${start.rssMb} MB at start, ${rss.at(-1) ?? start.rssMb} MB at end (${rss.join(' → ')} MB every 5 s); second half grew ${(100 * growth).toFixed(1)}% [goal: flat, < ${100 * GOAL_RSS_GROWTH}%: ${verdict(growth < GOAL_RSS_GROWTH)}]`,
+      `  gateway RSS: ${start.rssMb} MB at start, ${rss.at(-1) ?? start.rssMb} MB at end (${rss.join(' → ')} MB every ${RSS_SAMPLE_SECONDS} s); after the warm-up, ${describeRssGrowth(rssGrowth(rss))}`,
       `  send: ${last.delivered} of ${options.recipients} recipients delivered by the end, to ${last.deliveredTo} distinct numbers`,
       `  load generator's own event-loop delay (included in every latency above): p99 ${(ownLag.percentile(99) / 1e6).toFixed(1)} ms, max ${(ownLag.max / 1e6).toFixed(1)} ms`,
     );

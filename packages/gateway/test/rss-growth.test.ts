@@ -1,0 +1,63 @@
+// The benches' "flat" verdict on RSS (bench/rss-growth.ts): the heap's rise and fall between
+// collections must not read as growth, and a steady leak must, wherever the samples start.
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
+import {
+  GOAL_RSS_GROWTH,
+  RSS_SAMPLE_SECONDS,
+  RSS_WARM_UP_SECONDS,
+  rssGrowth,
+} from '../bench/rss-growth.js';
+
+const WARM_UP_SAMPLES = RSS_WARM_UP_SECONDS / RSS_SAMPLE_SECONDS;
+
+/** A sawtooth: a base, a heap that fills by `step` a sample up to `swing`, then is collected. */
+function sawtooth(base: number, swing: number, step: number, phase: number, count: number) {
+  return Array.from({ length: count }, (_, i) => base + ((phase + i * step) % swing));
+}
+
+it('calls a heap that fills and is collected flat, wherever its samples start in the swing', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 200, max: 600 }),
+      fc.integer({ min: 20, max: 150 }),
+      fc.integer({ min: 5, max: 20 }),
+      fc.integer({ min: 0, max: 1000 }),
+      fc.integer({ min: 0, max: 60 }),
+      (base, swing, step, phase, extra) => {
+        // Each third holds at least one whole swing: a shorter third can fall on its low or its
+        // high part alone, which is why the soak runs ten minutes.
+        const settled = 3 * Math.ceil(swing / step) + extra;
+        const samples = sawtooth(base, swing, step, phase, WARM_UP_SAMPLES + settled);
+        const growth = rssGrowth(samples);
+        expect(growth?.met).toBe(true);
+      },
+    ),
+  );
+});
+
+it('calls a leak that raises the whole sawtooth by more than the goal growth', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 200, max: 600 }),
+      fc.integer({ min: 20, max: 150 }),
+      fc.integer({ min: 5, max: 20 }),
+      fc.integer({ min: 0, max: 1000 }),
+      fc.integer({ min: 24, max: 120 }),
+      (base, swing, step, phase, settled) => {
+        const count = WARM_UP_SAMPLES + settled;
+        // Over the settled samples the floor rises by three times the goal, steadily.
+        const perSample = (3 * GOAL_RSS_GROWTH * (base + swing)) / settled;
+        const samples = sawtooth(base, swing, step, phase, count).map(
+          (mb, i) => mb + Math.max(0, i - WARM_UP_SAMPLES) * perSample,
+        );
+        expect(rssGrowth(samples)?.met).toBe(false);
+      },
+    ),
+  );
+});
+
+it('does not judge a run with too few samples after the warm-up', () => {
+  expect(rssGrowth(Array(WARM_UP_SAMPLES + 2).fill(300))).toBeNull();
+  expect(rssGrowth(Array(WARM_UP_SAMPLES + 3).fill(300))?.met).toBe(true);
+});
