@@ -310,6 +310,8 @@ export async function buildGateway(
         config.acceptDescriptors - 1,
         config.listenBacklog,
       );
+      // A close begun while the copies were being made has already passed its hooks.
+      if (draining) void acceptHandles.close();
       if (acceptHandles.added < config.acceptDescriptors - 1) {
         app.log.warn(
           `accepting on ${acceptHandles.added + 1} of ${config.acceptDescriptors} descriptors: the helper process that copies the listening socket did not start or answer`,
