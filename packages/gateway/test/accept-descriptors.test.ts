@@ -1,42 +1,28 @@
 // The gateway accepts on several descriptors of its listening socket (docs/operations.md): a crowd of
 // new connections is spread over them, every request on them is served through a graceful close,
 // and the close stops them all, so nothing accepts once the gateway has stopped.
-import { mkdtemp, readdir, readlink, rm } from 'node:fs/promises';
+import { readdir, readlink } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eventually } from '../../../tests/support/eventually.js';
-import type { Db } from '../src/storage/db.js';
-import { type PgliteThread, startPgliteThread } from '../src/storage/pglite-thread.js';
-import { type RunningGateway, startGateway } from './helpers/gateway.js';
+import type { RunningGateway } from './helpers/gateway.js';
+import { type GatewayOnThread, startGatewayOnThread } from './helpers/gateway-on-thread.js';
 import { ADMIN } from './helpers/people.js';
 
 const DESCRIPTORS = 8;
 const CLIENTS = 60;
 
-let dataDir: string;
-let thread: PgliteThread;
+let onThread: GatewayOnThread;
 let running: RunningGateway;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'blockcatch-accept-'));
-  // Held here so the test can keep requests waiting on the database while the server closes.
-  thread = await startPgliteThread(join(dataDir, 'data'));
-  const db: Db = {
-    kind: 'pglite',
-    query: (sql, params) => thread.query(sql, params),
-    transaction: (fn) => thread.transaction(fn),
-    close: () => thread.close(),
-  };
-  running = await startGateway({ acceptDescriptors: DESCRIPTORS }, { db });
-  // A new on-disk data folder runs initdb and every migration: tens of seconds on a loaded machine.
+  // Its database held here, so the test can keep requests waiting on it while the server closes.
+  onThread = await startGatewayOnThread('accept', { acceptDescriptors: DESCRIPTORS });
+  ({ running } = onThread);
 }, 180_000);
 
 afterAll(async () => {
-  await running?.gateway.close();
-  await thread?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await onThread?.close();
 });
 
 /** This process's descriptors of the socket `fd` refers to (copies share its `socket:[inode]`). */
@@ -62,20 +48,7 @@ it('spreads a crowd over its descriptors, serves them all through a graceful clo
   expect(listening).toMatch(/^socket:/);
   expect(await descriptorsOf(listening)).toBe(DESCRIPTORS);
 
-  let entered!: () => void;
-  const inside = new Promise<void>((resolve) => {
-    entered = resolve;
-  });
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const held = thread.transaction(async (tx) => {
-    await tx.query('SELECT 1');
-    entered();
-    await released;
-  });
-  await inside;
+  const release = await onThread.hold();
 
   const accepted: Socket[] = [];
   server.on('connection', (socket: Socket) => accepted.push(socket));
@@ -101,8 +74,7 @@ it('spreads a crowd over its descriptors, serves them all through a graceful clo
 
   const closed = running.gateway.drain(0);
   await eventually(() => expect(server.listening).toBe(false));
-  release();
-  await held;
+  await release();
   await closed;
 
   // The close waited for every connection, whichever descriptor accepted it: none is still open

@@ -1,56 +1,28 @@
 // Closing with requests on a kept-alive connection: every request the server accepted is served,
 // the answers sent once the close has begun say `Connection: close`, and the connection ends with
 // the last of them, so the close never waits out a keep-alive timeout.
-import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eventually } from '../../../tests/support/eventually.js';
-import type { Db } from '../src/storage/db.js';
-import { type PgliteThread, startPgliteThread } from '../src/storage/pglite-thread.js';
-import { type RunningGateway, startGateway } from './helpers/gateway.js';
+import type { RunningGateway } from './helpers/gateway.js';
+import { type GatewayOnThread, startGatewayOnThread } from './helpers/gateway-on-thread.js';
 import { ADMIN } from './helpers/people.js';
 
-let dataDir: string;
-let thread: PgliteThread;
+let onThread: GatewayOnThread;
 let running: RunningGateway;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'blockcatch-shutdown-'));
-  // Held here so the test can keep a request waiting on the database while the server closes.
-  thread = await startPgliteThread(join(dataDir, 'data'));
-  const db: Db = {
-    kind: 'pglite',
-    query: (sql, params) => thread.query(sql, params),
-    transaction: (fn) => thread.transaction(fn),
-    close: () => thread.close(),
-  };
-  running = await startGateway({}, { db });
-  // A new on-disk data folder runs initdb and every migration: tens of seconds on a loaded machine.
+  // Its database held here, so the test can keep a request waiting on it while the server closes.
+  onThread = await startGatewayOnThread('shutdown');
+  ({ running } = onThread);
 }, 180_000);
 
 afterAll(async () => {
-  await running?.gateway.close();
-  await thread?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await onThread?.close();
 });
 
 it('finishes the requests a kept-alive connection had sent, then closes it, when the server closes', async () => {
-  let entered!: () => void;
-  const inside = new Promise<void>((resolve) => {
-    entered = resolve;
-  });
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const held = thread.transaction(async (tx) => {
-    await tx.query('SELECT 1');
-    entered();
-    await released;
-  });
-  await inside;
+  const release = await onThread.hold();
 
   const { port } = new URL(running.url);
   const socket = connect(Number(port), '127.0.0.1');
@@ -68,8 +40,7 @@ it('finishes the requests a kept-alive connection had sent, then closes it, when
 
   const closed = running.gateway.drain(0);
   await eventually(() => expect(running.gateway.app.server.listening).toBe(false));
-  release();
-  await held;
+  await release();
   await ended;
   await closed;
 

@@ -1,39 +1,26 @@
 // The embedded database's thread dying under a request (out of memory, a crash inside PGlite):
 // that request is answered 503 `unavailable` rather than hanging, the thread is started again on
 // the same data folder, and the next requests are served from the data it kept.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eventually } from '../../../tests/support/eventually.js';
-import type { Db } from '../src/storage/db.js';
-import { type PgliteThread, startPgliteThread } from '../src/storage/pglite-thread.js';
-import { type RunningGateway, startGateway } from './helpers/gateway.js';
+import type { PgliteThread } from '../src/storage/pglite-thread.js';
+import type { RunningGateway } from './helpers/gateway.js';
+import { type GatewayOnThread, startGatewayOnThread } from './helpers/gateway-on-thread.js';
 import { ADMIN } from './helpers/people.js';
 
-let dataDir: string;
-let thread: PgliteThread;
+let onThread: GatewayOnThread;
 let running: RunningGateway;
+let thread: PgliteThread;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'blockcatch-pglite-restart-'));
   // The gateway's own embedded database, held here so the test can end its thread.
-  thread = await startPgliteThread(join(dataDir, 'data'));
-  const db: Db = {
-    kind: 'pglite',
-    query: (sql, params) => thread.query(sql, params),
-    transaction: (fn) => thread.transaction(fn),
-    close: () => thread.close(),
-  };
-  running = await startGateway({}, { db });
-  // A new on-disk data folder runs initdb and every migration: tens of seconds on a loaded machine.
+  onThread = await startGatewayOnThread('pglite-restart');
+  ({ running, thread } = onThread);
 }, 180_000);
 
 afterAll(async () => {
-  await running?.gateway.close();
-  await thread?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await onThread?.close();
 });
 
 /** The admin's own user row (answered from the principal cache once warm), or another path. */
@@ -54,22 +41,7 @@ it('answers the request under way 503 unavailable when the thread dies, then ser
   expect((await me()).status).toBe(200);
 
   // A transaction of the test's holds PGlite, so the request's query waits in the thread.
-  let entered!: () => void;
-  const inside = new Promise<void>((resolve) => {
-    entered = resolve;
-  });
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const held = thread
-    .transaction(async (tx) => {
-      await tx.query('SELECT 1');
-      entered();
-      await released;
-    })
-    .catch((error: Error) => error);
-  await inside;
+  const release = await onThread.hold();
   // The payment history is read from the database on every request: the user row may come from
   // the principal cache without a query.
   const underWay = me('/api/flex/v1/payments');
@@ -81,8 +53,7 @@ it('answers the request under way 503 unavailable when the thread dies, then ser
   expect(answer.body).toMatchObject({ code: 'unavailable' });
   expect(Number(answer.retryAfter)).toBeGreaterThanOrEqual(1);
   // The transaction ended with its thread: finishing it now fails instead of reaching the new one.
-  release();
-  expect(await held).toMatchObject({ name: 'DatabaseUnavailableError' });
+  expect(await release()).toMatchObject({ name: 'DatabaseUnavailableError' });
 
   // Started again on the same folder: the account and its user row are still there.
   await eventually(async () => {

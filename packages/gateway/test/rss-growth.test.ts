@@ -16,33 +16,31 @@ function sawtooth(base: number, swing: number, step: number, phase: number, coun
   return Array.from({ length: count }, (_, i) => base + ((phase + i * step) % swing));
 }
 
+/** Base MB, swing MB, MB the heap fills by a sample, where in the swing the samples start. */
+const SAWTOOTH = [
+  fc.integer({ min: 200, max: 600 }),
+  fc.integer({ min: 20, max: 150 }),
+  fc.integer({ min: 5, max: 20 }),
+  fc.integer({ min: 0, max: 1000 }),
+] as const;
+
 it('calls a heap that fills and is collected flat, wherever its samples start in the swing', () => {
   fc.assert(
-    fc.property(
-      fc.integer({ min: 200, max: 600 }),
-      fc.integer({ min: 20, max: 150 }),
-      fc.integer({ min: 5, max: 20 }),
-      fc.integer({ min: 0, max: 1000 }),
-      fc.integer({ min: 0, max: 60 }),
-      (base, swing, step, phase, extra) => {
-        // Each third holds at least one whole swing: a shorter third can fall on its low or its
-        // high part alone, which is why the soak runs ten minutes.
-        const settled = 3 * Math.ceil(swing / step) + extra;
-        const samples = sawtooth(base, swing, step, phase, WARM_UP_SAMPLES + settled);
-        const growth = rssGrowth(samples);
-        expect(growth?.met).toBe(true);
-      },
-    ),
+    fc.property(...SAWTOOTH, fc.integer({ min: 0, max: 60 }), (base, swing, step, phase, extra) => {
+      // Each third holds at least one whole swing: a shorter third can fall on its low or its
+      // high part alone, which is why the soak runs ten minutes.
+      const settled = 3 * Math.ceil(swing / step) + extra;
+      const samples = sawtooth(base, swing, step, phase, WARM_UP_SAMPLES + settled);
+      const growth = rssGrowth(samples);
+      expect(growth?.met).toBe(true);
+    }),
   );
 });
 
 it('calls a leak that raises the whole sawtooth by more than the goal growth', () => {
   fc.assert(
     fc.property(
-      fc.integer({ min: 200, max: 600 }),
-      fc.integer({ min: 20, max: 150 }),
-      fc.integer({ min: 5, max: 20 }),
-      fc.integer({ min: 0, max: 1000 }),
+      ...SAWTOOTH,
       fc.integer({ min: 24, max: 120 }),
       (base, swing, step, phase, settled) => {
         const count = WARM_UP_SAMPLES + settled;
