@@ -60,28 +60,25 @@ export function installAudit(
   deps: { db: Queryable; now: () => number },
 ): void {
   app.decorateRequest(kNote, null);
+  /** Records an audited answer's event; never throws: the action already happened. */
+  const record = async (request: FastifyRequest, action: AuditAction) => {
+    const note = (request as WithNote)[kNote] ?? {};
+    try {
+      await recordAudit(deps.db, request.principal, {
+        ...note,
+        action: note.action ?? action,
+        ip: request.ip,
+        ts: deps.now(),
+      });
+    } catch (error) {
+      // The caller still gets its answer, and operators the error.
+      request.log.error({ err: error }, 'an audit event could not be recorded');
+    }
+  };
   // Most answers record nothing: those go on without a promise to wait on.
   app.addHook('onSend', (request, reply, payload, done) => {
     const declared = request.routeOptions.config.audit;
-    if (declared === undefined || reply.statusCode >= 400) {
-      done(null, payload);
-      return;
-    }
-    const note = (request as WithNote)[kNote] ?? {};
-    // Inside the promise, so that anything thrown (no principal) is logged like a failed write.
-    Promise.resolve()
-      .then(() =>
-        recordAudit(deps.db, request.principal, {
-          ...note,
-          action: note.action ?? declared,
-          ip: request.ip,
-          ts: deps.now(),
-        }),
-      )
-      .catch((error: unknown) => {
-        // The action already happened; the caller still gets its answer, and operators the error.
-        request.log.error({ err: error }, 'an audit event could not be recorded');
-      })
-      .then(() => done(null, payload));
+    if (declared === undefined || reply.statusCode >= 400) done(null, payload);
+    else void record(request, declared).then(() => done(null, payload));
   });
 }
