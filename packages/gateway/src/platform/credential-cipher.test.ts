@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,5 +38,13 @@ describe('credential cipher', () => {
     const second = await loadPlatformKey({ dataDir });
     expect(first.source).toBe('file');
     expect(second.key).toEqual(first.key);
+  });
+
+  it('creates the folder it keeps the key in, as a first start on PostgreSQL needs', async () => {
+    const dataDir = join(await mkdtemp(join(tmpdir(), 'bc-key-')), 'new', 'folder', 'data');
+    const first = await loadPlatformKey({ dataDir });
+    expect(first.source).toBe('file');
+    expect((await stat(`${dataDir}.platform-key`)).mode & 0o777).toBe(0o600);
+    expect((await loadPlatformKey({ dataDir })).key).toEqual(first.key);
   });
 });

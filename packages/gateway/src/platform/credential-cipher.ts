@@ -1,7 +1,8 @@
 // Seals the delivery-platform credentials and session tokens kept for each driver: AES-256-GCM
 // with the platform key, so a copy of the database alone does not reveal them.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { parseResponseKey } from '@blockcatch/sdk';
 
 const IV_BYTES = 12;
@@ -55,6 +56,8 @@ export async function loadPlatformKey(config: {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const key = randomBytes(32);
+  // On PostgreSQL nothing else creates the data folder's parent, and a first start must not fail.
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
   // `wx` fails if another process wrote it meanwhile; its key is then the one to use.
   await writeFile(file, key.toString('base64'), { mode: 0o600, flag: 'wx' }).catch(() => {});
   return { key: parseResponseKey(await readFile(file, 'utf8')), source: 'file' };
