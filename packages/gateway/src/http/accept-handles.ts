@@ -23,6 +23,12 @@ process.on('message', (count, handle) => {
 // The child starts and answers in tens of milliseconds; past this the gateway goes on without it.
 const CHILD_TIMEOUT_MS = 10_000;
 
+/** Where the child comes from: Node itself, except in the tests of a child that fails. */
+export interface CopyingChild {
+  execPath: string;
+  timeoutMs: number;
+}
+
 export interface AcceptHandles {
   /** Descriptors accepting beside the server's own. */
   readonly added: number;
@@ -39,11 +45,12 @@ export async function addAcceptHandles(
   server: Server,
   extra: number,
   backlog: number,
+  child: CopyingChild = { execPath: process.execPath, timeoutMs: CHILD_TIMEOUT_MS },
 ): Promise<AcceptHandles> {
   // `_handle` is how Node itself passes a server's socket to another process (cluster, `send`).
   const handle = (server as unknown as { _handle?: object | null })._handle;
   if (extra <= 0 || !handle) return { added: 0, close: async () => {} };
-  const copies = await copiesFromChild(handle, extra);
+  const copies = await copiesFromChild(handle, extra, child);
   const servers = copies.map((copy) => {
     // The options of Node's HTTP server, so a socket accepted here is set up as its own would be.
     const copyServer = createServer({ allowHalfOpen: true, noDelay: true });
@@ -67,13 +74,17 @@ export async function addAcceptHandles(
   };
 }
 
-function copiesFromChild(handle: object, count: number): Promise<object[]> {
+function copiesFromChild(
+  handle: object,
+  count: number,
+  { execPath, timeoutMs }: CopyingChild,
+): Promise<object[]> {
   const copies: object[] = [];
   return new Promise((resolve) => {
     let child: ReturnType<typeof spawn>;
     try {
       // No environment and no flags of ours: the child runs the script above and nothing else.
-      child = spawn(process.execPath, ['-e', CHILD], {
+      child = spawn(execPath, ['-e', CHILD], {
         stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
         env: {},
       });
@@ -81,7 +92,7 @@ function copiesFromChild(handle: object, count: number): Promise<object[]> {
       resolve(copies);
       return;
     }
-    const timer = setTimeout(() => child.kill(), CHILD_TIMEOUT_MS);
+    const timer = setTimeout(() => child.kill(), timeoutMs);
     const done = () => {
       clearTimeout(timer);
       resolve(copies);
@@ -91,8 +102,10 @@ function copiesFromChild(handle: object, count: number): Promise<object[]> {
       if (copies.length === count) done();
     });
     // The channel closes after the last message it carried, so nothing is missed here; 'exit' can
-    // come before the last message is read.
+    // come before the last message is read. A child killed before it ever read from the channel
+    // (one that hung) ends with 'close' and no 'disconnect'.
     child.once('disconnect', done);
+    child.once('close', done);
     child.once('error', done);
     child.send(count, handle as never, (error) => {
       if (error) child.kill();
