@@ -3,6 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
+import { connectionOptions } from './connection-options.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { type PgliteThread, startPgliteThread } from './pglite-thread.js';
 import type { Db, QueryOptions } from './queryable.js';
@@ -131,8 +132,16 @@ async function pgliteInThread(
 
 async function openPostgres(options: PostgresOptions): Promise<Db> {
   const connectTimeoutMs = options.connectTimeoutMs ?? 2000;
+  // No JIT: PostgreSQL compiles a query once its estimated cost passes jit_above_cost, and a
+  // send's insert with consent and the weekly cap checked crosses it; compiling took 180–250 ms
+  // of that 1.5 s insert (EXPLAIN ANALYZE), more than it saved. The gateway's queries are short.
+  const connection = connectionOptions(options.url, [
+    '-c jit=off',
+    ...(options.schema ? [`-c search_path=${quoteIdent(options.schema)}`] : []),
+  ]);
   const pool = new pg.Pool({
-    connectionString: options.url,
+    connectionString: connection.connectionString,
+    options: connection.options,
     max: options.maxConnections ?? 10,
     application_name: options.applicationName ?? 'blockcatch-gateway',
     // A server that stops answering must fail a new connection in seconds, not leave it waiting.
@@ -144,7 +153,6 @@ async function openPostgres(options: PostgresOptions): Promise<Db> {
       }
     },
     keepAlive: true,
-    ...(options.schema ? { options: `-c search_path=${quoteIdent(options.schema)}` } : {}),
   });
   // An idle client whose server went away (a failover, a restart, pg_terminate_backend) emits
   // 'error' on the pool, which ends the process when nothing listens. The pool has already dropped
