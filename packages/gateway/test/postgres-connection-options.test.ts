@@ -2,8 +2,8 @@
 // schema's search path, and what the operator adds in DATABASE_URL's `options` on top.
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../src/storage/db.js';
-import { dropSchema } from './messaging-harness.js';
 import { POSTGRES_URL, uniqueSchema } from './helpers/database.js';
+import { dropSchema } from './messaging-harness.js';
 
 describe('PostgreSQL connections', () => {
   let db: Db | undefined;
