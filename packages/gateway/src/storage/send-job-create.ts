@@ -149,7 +149,14 @@ export async function createOrExtendSendJob(
         releaseTs: dueTs,
       });
     }
-    const added = await insertRecipients(tx, jobId, held ? HELD_TS : dueTs, recipients, rules);
+    const added = await insertRecipients(
+      tx,
+      jobId,
+      held ? HELD_TS : dueTs,
+      recipients,
+      rules,
+      created,
+    );
     if (job.links && job.links.length > 0) {
       const sendable = added.filter((r) => skipReasonOf(r.status) === null).map((r) => r.seq);
       await createRecipientLinks(tx, jobId, sendable, job.links);
@@ -214,6 +221,7 @@ export async function createSendJob(
       job.sendAtTs ?? job.createdTs,
       recipients,
       null,
+      true,
     );
     const reply = answer(
       written.flatMap((r) => {
@@ -229,19 +237,29 @@ export async function createSendJob(
   });
 }
 
-/** Appends recipients after the job's last seq; a number the job already has is left alone. */
+/**
+ * Appends recipients after the job's last seq; a number the job already has is left alone.
+ * `created`: the job was inserted in this transaction, so it has no recipients yet.
+ */
 async function insertRecipients(
   tx: Queryable,
   jobId: string,
   dueTs: number,
   recipients: NewRecipients,
   rules: MarketingRules | null,
+  created: boolean,
 ): Promise<{ seq: number; number: string; status: RecipientStatus }[]> {
   if (recipients.to.length === 0) return [];
-  const [last] = await tx.query<{ seq: number }>(
-    'SELECT COALESCE(max(seq), 0)::int AS seq FROM send_recipients WHERE job_id = $1',
-    [jobId],
-  );
+  // A new job's numbers, each once, cannot meet one the job has: the insert goes without ON
+  // CONFLICT, whose check before each row (speculative insertion) cost a 100,000-recipient insert
+  // about a quarter of its time on both databases (22% on PostgreSQL, 26% on PGlite).
+  const plain = created && new Set(recipients.to).size === recipients.to.length;
+  const [last] = created
+    ? [{ seq: 0 }]
+    : await tx.query<{ seq: number }>(
+        'SELECT COALESCE(max(seq), 0)::int AS seq FROM send_recipients WHERE job_id = $1',
+        [jobId],
+      );
   // Only the columns that vary are sent as arrays (a plain SMS sends just the numbers): each
   // 100,000-element array costs the database time to parse.
   const params: unknown[] = [jobId, dueTs, recipients.to, last?.seq ?? 0];
@@ -289,7 +307,7 @@ async function insertRecipients(
               ${due}, ${body}, ${variables}::jsonb, ${timeZone}, ${segmentsSql}
        FROM unnest(${arrays.join(', ')}) WITH ORDINALITY AS t(${names.join(', ')}, seq)
        ${joins}
-       ON CONFLICT (job_id, to_number) DO NOTHING
+       ${plain ? '' : 'ON CONFLICT (job_id, to_number) DO NOTHING'}
        RETURNING seq, status
      ) SELECT string_agg(seq::text || ' ' || status, ',') AS added FROM added`,
     params,
