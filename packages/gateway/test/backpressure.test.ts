@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../tests/support/eventually.js';
 import { buildGateway, type Gateway } from '../src/server.js';
 import { type Db, openDatabase } from '../src/storage/db.js';
+import { holdTransaction } from './helpers/hold-transaction.js';
 import { ADMIN, flexUsers, insertPeople, staff } from './helpers/people.js';
 import { signIn } from './helpers/sign-in.js';
 
@@ -63,23 +64,11 @@ const dashboard = () =>
 
 /** Holds the database in one transaction (PGlite runs one at a time) until released. */
 async function holdDatabase(): Promise<{ release(): Promise<void> }> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let entered!: () => void;
-  const inside = new Promise<void>((resolve) => {
-    entered = resolve;
-  });
-  const holder = gateway.db.transaction(async () => {
-    entered();
-    await held;
-  });
-  await inside;
+  const release = await holdTransaction(gateway.db);
   return {
     async release() {
-      release();
-      await holder;
+      const error = await release();
+      if (error) throw error;
     },
   };
 }

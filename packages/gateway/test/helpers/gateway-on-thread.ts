@@ -4,9 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GatewayConfigInput } from '../../src/config.js';
-import type { Db } from '../../src/storage/db.js';
+import { threadDb } from '../../src/storage/db.js';
 import { type PgliteThread, startPgliteThread } from '../../src/storage/pglite-thread.js';
 import { type RunningGateway, startGateway } from './gateway.js';
+import { holdTransaction } from './hold-transaction.js';
 
 export interface GatewayOnThread {
   running: RunningGateway;
@@ -28,41 +29,11 @@ export async function startGatewayOnThread(
 ): Promise<GatewayOnThread> {
   const dataDir = await mkdtemp(join(tmpdir(), `blockcatch-${name}-`));
   const thread = await startPgliteThread(join(dataDir, 'data'));
-  const db: Db = {
-    kind: 'pglite',
-    query: (sql, params) => thread.query(sql, params),
-    transaction: (fn) => thread.transaction(fn),
-    close: () => thread.close(),
-  };
-  const running = await startGateway(config, { db });
+  const running = await startGateway(config, { db: threadDb(thread) });
   return {
     running,
     thread,
-    async hold() {
-      let entered!: () => void;
-      const inside = new Promise<void>((resolve) => {
-        entered = resolve;
-      });
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const held = thread
-        .transaction(async (tx) => {
-          await tx.query('SELECT 1');
-          entered();
-          await released;
-        })
-        .then(
-          () => undefined,
-          (error: Error) => error,
-        );
-      await inside;
-      return () => {
-        release();
-        return held;
-      };
-    },
+    hold: () => holdTransaction(thread),
     async close() {
       await running.gateway.close();
       await thread.close();
