@@ -1,6 +1,6 @@
-// A job's recipients on both databases: a new job's numbers go in without a conflict check when
-// each is there once, and a number given twice, or again when the job is extended, is still
-// written once, in order.
+// A job's recipients on both databases: a new job's numbers go in as given when each is there
+// once, and a number given twice, or again when the job is extended, is still written once, in
+// order and numbered without gaps.
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/storage/db.js';
 import { createOrExtendSendJob, createSendJob } from '../src/storage/send-job-create.js';
@@ -65,8 +65,38 @@ describe.each(DATABASE_KINDS)('send job recipients on %s', (kind) => {
         '+15550000003',
         '+15550000004',
       ]);
-      expect(rows.slice(0, 3).map((r) => r.seq)).toEqual([1, 2, 3]);
-      expect(rows[3]!.seq).toBeGreaterThan(3);
+      // Numbered on from the last, without a gap where a number the job had was left out.
+      expect(rows.map((r) => r.seq)).toEqual([1, 2, 3, 4]);
+      const twice = await send(['+15550000005', '+15550000001', '+15550000005', '+15550000006']);
+      expect(twice.kind === 'added' && twice.added).toEqual([
+        { seq: 5, number: '+15550000005', status: 'queued' },
+        { seq: 6, number: '+15550000006', status: 'queued' },
+      ]);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('gives concurrent sends under one key each number once, numbered without gaps', async () => {
+    const { db, drop } = await openTestDatabase(kind);
+    try {
+      const shared = ['+15550000001', '+15550000002', '+15550000003'];
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          createOrExtendSendJob(
+            db,
+            { ...job('race'), content: {} },
+            { to: [...shared, `+1555000010${i}`] },
+            null,
+            (added) => ({ added: added.length }),
+          ),
+        ),
+      );
+      expect(results.filter((r) => r.kind === 'added' && r.created)).toHaveLength(1);
+      const rows = await recipientsOf(db, 'job-race');
+      expect(rows).toHaveLength(shared.length + 6);
+      expect(new Set(rows.map((r) => r.to_number)).size).toBe(rows.length);
+      expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
     } finally {
       await drop();
     }

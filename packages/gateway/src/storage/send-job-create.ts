@@ -63,7 +63,9 @@ export async function findJobNumbers(
 ): Promise<Set<string>> {
   if (numbers.length === 0) return new Set();
   const rows = await db.query<{ to_number: string }>(
-    'SELECT to_number FROM send_recipients WHERE job_id = $1 AND to_number = ANY($2::text[])',
+    `SELECT e.to_number FROM send_recipients e
+     JOIN unnest($2::text[]) AS n(to_number) ON n.to_number = e.to_number
+     WHERE e.job_id = $1`,
     [jobId, numbers],
   );
   return new Set(rows.map((r) => r.to_number));
@@ -86,7 +88,7 @@ export type AddOutcome =
 /**
  * Creates the job named by `job.idempotencyKey` with these recipients, or adds to it those it does
  * not have. One transaction: the job row is inserted or locked first, so concurrent requests under
- * one key wait for each other, and the unique (job, number) index drops any number already there.
+ * one key wait for each other, and each then leaves out the numbers the job already has.
  * Opted-out numbers, known landlines and those marketing's `rules` leave out are written skipped
  * with their reason. `links`: the addresses of a marketing SMS, each given a short code per
  * recipient that will be sent (not the skipped), in the same transaction.
@@ -238,8 +240,11 @@ export async function createSendJob(
 }
 
 /**
- * Appends recipients after the job's last seq; a number the job already has is left alone.
- * `created`: the job was inserted in this transaction, so it has no recipients yet.
+ * Appends recipients after the job's last seq, numbered without gaps; a number the job already
+ * has, or one given twice, is written once. `created`: the job was inserted in this transaction,
+ * so it has no recipients yet. A job's numbers are kept unique here, not by an index (which cost
+ * about a third of a 100,000-recipient insert): the caller holds the job row, inserted or locked
+ * in this transaction, so no other request adds to the job until it commits.
  */
 async function insertRecipients(
   tx: Queryable,
@@ -250,9 +255,8 @@ async function insertRecipients(
   created: boolean,
 ): Promise<{ seq: number; number: string; status: RecipientStatus }[]> {
   if (recipients.to.length === 0) return [];
-  // A new job's numbers, each once, cannot meet one the job has: the insert goes without ON
-  // CONFLICT, whose check before each row took about a fifth of a 100,000-recipient insert on both
-  // databases (docs/operations.md).
+  // A new job's numbers, each once, cannot meet one the job has: they go in as given. Otherwise
+  // each number's first place is kept and those the job has are left out before numbering.
   const plain = created && new Set(recipients.to).size === recipients.to.length;
   const [last] = created
     ? [{ seq: 0 }]
@@ -293,35 +297,49 @@ async function insertRecipients(
   const segmentsSql = sameSegments
     ? String(Math.trunc(segments?.[0] ?? 1))
     : column('segments', 'int', segments);
-  // The rows written come back as one text of `seq state` pairs, not as a row each: PGlite builds
-  // each returned row's object slowly, and for 100,000 recipients that took 1.3 s of the request's
-  // 3.4 s. The text holds no value from outside (sequence numbers and states only), and a row's
-  // number is the request's own at its position.
+  // The rows written come back as one text, not as a row each: PGlite builds each returned row's
+  // object slowly, and for 100,000 recipients that took 1.3 s of the request's 3.4 s. A new job's
+  // is `seq state` pairs (no value from outside), a row's number being the request's own at its
+  // position; rows left out break that, so otherwise the numbers come back too, as JSON.
   const base = last?.seq ?? 0;
+  const given = `unnest(${arrays.join(', ')}) WITH ORDINALITY AS t(${names.join(', ')}, seq)`;
+  const source = plain
+    ? given
+    : `(SELECT k.* FROM (
+          SELECT t.*, row_number() OVER (PARTITION BY t.to_number ORDER BY t.seq) AS nth
+          FROM ${given}
+        ) k
+        WHERE k.nth = 1
+          AND NOT EXISTS (SELECT 1 FROM send_recipients e
+                          WHERE e.job_id = $1 AND e.to_number = k.to_number)) t`;
   const [written] = await tx.query<{ added: string | null }>(
     `WITH added AS (
        INSERT INTO send_recipients (job_id, seq, to_number, status, next_attempt_ts, body,
          variables, time_zone, segments)
-       SELECT $1, $4::int + t.seq, t.to_number,
-              CASE WHEN ${skip} IS NOT NULL THEN ${skip} ELSE ${state} END,
+       SELECT $1, $4::int + ${plain ? 't.seq' : 'row_number() OVER (ORDER BY t.seq)'},
+              t.to_number, CASE WHEN ${skip} IS NOT NULL THEN ${skip} ELSE ${state} END,
               ${due}, ${body}, ${variables}::jsonb, ${timeZone}, ${segmentsSql}
-       FROM unnest(${arrays.join(', ')}) WITH ORDINALITY AS t(${names.join(', ')}, seq)
+       FROM ${source}
        ${joins}
-       ${plain ? '' : 'ON CONFLICT (job_id, to_number) DO NOTHING'}
-       RETURNING seq, status
-     ) SELECT string_agg(seq::text || ' ' || status, ',') AS added FROM added`,
+       RETURNING seq, status, to_number
+     ) SELECT ${plain ? "string_agg(seq::text || ' ' || status, ',')" : 'json_agg(json_build_array(seq, status, to_number))::text'}
+         AS added FROM added`,
     params,
   );
   if (!written?.added) return [];
-  const added = written.added.split(',').map((pair) => {
-    const space = pair.indexOf(' ');
-    const seq = Number(pair.slice(0, space));
-    return {
-      seq,
-      number: recipients.to[seq - base - 1]!,
-      status: pair.slice(space + 1) as RecipientStatus,
-    };
-  });
+  const added = plain
+    ? written.added.split(',').map((pair) => {
+        const space = pair.indexOf(' ');
+        const seq = Number(pair.slice(0, space));
+        return {
+          seq,
+          number: recipients.to[seq - base - 1]!,
+          status: pair.slice(space + 1) as RecipientStatus,
+        };
+      })
+    : (JSON.parse(written.added) as [number, RecipientStatus, string][]).map(
+        ([seq, status, number]) => ({ seq, number, status }),
+      );
   return added.sort((a, b) => a.seq - b.seq);
 }
 

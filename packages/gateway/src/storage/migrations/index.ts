@@ -36,6 +36,7 @@ import sendResultsLinksFinal from './044_send_results_links_final.js';
 import sendLinksCounted from './045_send_links_counted.js';
 import supportRequests from './060_support_requests.js';
 import usersLapsing from './061_users_lapsing.js';
+import sendRecipientsUniqueByLock from './062_send_recipients_unique_by_lock.js';
 
 export const migrations: readonly { id: string; sql: string }[] = [
   { id: '001_core', sql: core },
@@ -75,4 +76,5 @@ export const migrations: readonly { id: string; sql: string }[] = [
   { id: '045_send_links_counted', sql: sendLinksCounted },
   { id: '060_support_requests', sql: supportRequests },
   { id: '061_users_lapsing', sql: usersLapsing },
+  { id: '062_send_recipients_unique_by_lock', sql: sendRecipientsUniqueByLock },
 ];
