@@ -4,10 +4,7 @@
 // service stands.
 import { type DriverDashboard, type NotSearchingReason, scheduleSearch } from '@blockcatch/sdk';
 import type { Queryable } from '../storage/db.js';
-import { findLiveLease } from '../storage/driver-leases.js';
-import { findDriverLink } from '../storage/driver-links.js';
-import { countOfferRecords } from '../storage/driver-offers.js';
-import { findDriverFilters } from '../storage/driver-settings.js';
+import { readDashboardRecords } from '../storage/driver-dashboard.js';
 import type { UserRecord } from '../storage/user-record.js';
 
 const DAY_MS = 86_400_000;
@@ -17,12 +14,7 @@ export async function readDashboard(
   user: UserRecord,
   now = Date.now(),
 ): Promise<DriverDashboard> {
-  const [offers, lease, link, filters] = await Promise.all([
-    countOfferRecords(db, user.id),
-    findLiveLease(db, user.id, now),
-    findDriverLink(db, user.id),
-    findDriverFilters(db, user.id),
-  ]);
+  const { offers, lease, link, filters } = await readDashboardRecords(db, user.id, now);
   // The catcher holds the lease of a driver outside their schedule but does not poll for them.
   const schedule = filters === null ? null : scheduleSearch(filters, now);
   const systemOn = user.status === 'start';

@@ -1,5 +1,5 @@
-// Backpressure counts requests, not queries: a request that runs four reads at once (the driver
-// dashboard) waits for the database as one. Each request runs in its own async scope; the wrapper
+// Backpressure counts requests, not queries: a request that runs several reads at once waits for
+// the database as one. Each request runs in its own async scope; the wrapper
 // below counts the requests that have a database call under way, or were just admitted and have not
 // made their first call yet. Background jobs (the send worker, sweeps) are not counted: each makes
 // one call at a time. See docs/operations.md (`BLOCKCATCH_DB_QUEUE_LIMIT`).

@@ -115,20 +115,6 @@ export async function loadCatchableDrivers(
   }));
 }
 
-/** The process polling this driver now, or null when none holds a live lease. */
-export async function findLiveLease(
-  db: Queryable,
-  userId: string,
-  now: number,
-): Promise<{ holder: string; expiresAt: number } | null> {
-  const rows = await db.query<{ holder: string; expires_ts: number }>(
-    'SELECT holder, expires_ts FROM driver_leases WHERE user_id = $1 AND expires_ts >= $2',
-    [userId, now],
-  );
-  const row = rows[0];
-  return row ? { holder: row.holder, expiresAt: Number(row.expires_ts) } : null;
-}
-
 /**
  * The platform refused the session and its refresh: the link goes. Answers when the link was last
  * written (the episode the driver is told about), or null when another process removed it first.

@@ -88,19 +88,6 @@ export async function listOfferRecords(
   return rows.map(toRecord);
 }
 
-export async function countOfferRecords(
-  db: Queryable,
-  userId: string,
-): Promise<Record<OfferKind, number>> {
-  const rows = await db.query<{ kind: OfferKind; n: number }>(
-    'SELECT kind, count(*)::int AS n FROM driver_offers WHERE user_id = $1 GROUP BY kind',
-    [userId],
-  );
-  const counts = { won: 0, disliked: 0, gone: 0 };
-  for (const row of rows) counts[row.kind] = row.n;
-  return counts;
-}
-
 /**
  * The offers a driver was shown in [from, to), in the order seen, at most `limit` (the newest
  * when there are more): what a filter preview replays.

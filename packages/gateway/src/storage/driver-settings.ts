@@ -21,7 +21,7 @@ export async function findDriverFilters(
  * A stored filters row as today's filters: fields added since it was saved take their defaults
  * and keys no longer known are dropped. A row that is not filters at all reads as none saved.
  */
-function readStoredFilters(stored: unknown): SavedDriverFilters | null {
+export function readStoredFilters(stored: unknown): SavedDriverFilters | null {
   const parsed = storedDriverFiltersSchema.safeParse(stored);
   return parsed.success ? parsed.data : null;
 }
