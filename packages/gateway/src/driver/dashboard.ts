@@ -14,7 +14,7 @@ export async function readDashboard(
   user: UserRecord,
   now = Date.now(),
 ): Promise<DriverDashboard> {
-  const { offers, lease, link, filters } = await readDashboardRecords(db, user.id, now);
+  const { offers, leased, link, filters } = await readDashboardRecords(db, user.id, now);
   // The catcher holds the lease of a driver outside their schedule but does not poll for them.
   const schedule = filters === null ? null : scheduleSearch(filters, now);
   const systemOn = user.status === 'start';
@@ -40,7 +40,7 @@ export async function readDashboard(
                 ? 'throttled'
                 : schedule !== null && !schedule.searching
                   ? 'outside-schedule'
-                  : lease === null
+                  : !leased
                     ? 'starting'
                     : null;
   const expiration = user.expiration_ts === null ? null : Number(user.expiration_ts);

@@ -11,8 +11,8 @@ import { readStoredFilters } from './driver-settings.js';
 
 export interface DashboardRecords {
   offers: Record<OfferKind, number>;
-  /** The catcher's lease on the driver, when one is live at `now`. */
-  lease: { holder: string; expiresAt: number } | null;
+  /** Whether a catcher process holds a live lease on the driver at `now`. */
+  leased: boolean;
   /** The link's state only: its credentials and session stay in the database. */
   link: Pick<DriverLinkRow, 'state' | 'throttled_until_ts' | 'verification_required_ts'> | null;
   filters: SavedDriverFilters | null;
@@ -25,7 +25,7 @@ export async function readDashboardRecords(
 ): Promise<DashboardRecords> {
   const [row] = await db.query<{
     offers: Partial<Record<OfferKind, number>> | null;
-    lease: { holder: string; expires_ts: number } | null;
+    leased: boolean;
     link: DashboardRecords['link'];
     filters: unknown;
   }>(
@@ -33,8 +33,7 @@ export async function readDashboardRecords(
        (SELECT json_object_agg(kind, n) FROM (
           SELECT kind, count(*)::int AS n FROM driver_offers WHERE user_id = $1 GROUP BY kind
         ) k) AS offers,
-       (SELECT json_build_object('holder', holder, 'expires_ts', expires_ts)
-          FROM driver_leases WHERE user_id = $1 AND expires_ts >= $2) AS lease,
+       EXISTS (SELECT 1 FROM driver_leases WHERE user_id = $1 AND expires_ts >= $2) AS leased,
        (SELECT json_build_object('state', state, 'throttled_until_ts', throttled_until_ts,
                                  'verification_required_ts', verification_required_ts)
           FROM driver_platform_links WHERE user_id = $1) AS link,
@@ -43,9 +42,7 @@ export async function readDashboardRecords(
   );
   return {
     offers: { won: 0, disliked: 0, gone: 0, ...row?.offers },
-    lease: row?.lease
-      ? { holder: row.lease.holder, expiresAt: Number(row.lease.expires_ts) }
-      : null,
+    leased: row?.leased === true,
     link: row?.link ?? null,
     filters: row?.filters == null ? null : readStoredFilters(row.filters),
   };
