@@ -18,8 +18,11 @@ export interface TimingWheel {
 }
 
 export interface TimingWheelOptions {
-  /** Called for each slot that came due, once it has left the wheel. */
-  fire(slot: number): void;
+  /**
+   * Called for each slot that came due, once it has left the wheel, with the clock's reading the
+   * turn fired by (a caller that needs the time has it without reading the clock again).
+   */
+  fire(slot: number, at: number): void;
   now?: () => number;
   /** Slots fired per turn of the event loop, so a crowd of due slots never blocks it long. */
   perTurn?: number;
@@ -144,7 +147,7 @@ export function createTimingWheel(options: TimingWheelOptions): TimingWheel {
           if (prev[item] !== FIRING) continue;
           prev[item] = NONE;
           fired++;
-          options.fire(item);
+          options.fire(item, at);
         }
         // Stopped in the middle of the bucket: the rest of it on the next turn.
         if (slot !== NONE) break;
