@@ -14,6 +14,7 @@ import type { DriverFilters } from '@blockcatch/sdk';
 import { createDriverPolling } from '../src/catcher/driver-polling.js';
 import { SANDBOX_SERVICE_AREAS } from '../src/platform/service-areas.js';
 import type { DeliveryPlatform, PlatformOffer, PlatformSession } from '../src/platform/types.js';
+import { listingPlatform } from '../test/helpers/listing-platform.js';
 
 const GOAL_HEAP_MB = 30;
 const GOAL_CORE_SHARE = 0.05;
@@ -35,25 +36,10 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const NOTHING: PlatformOffer[] = [];
 function quietPlatform(): { platform: DeliveryPlatform; polls: () => number } {
   let polls = 0;
-  const refuse = async (): Promise<never> => {
-    throw new Error('not used by the idle bench');
-  };
-  const platform: DeliveryPlatform = {
-    name: 'quiet',
-    listServiceAreas: async () => [],
-    signIn: refuse,
-    verifyOtp: refuse,
-    refreshSession: refuse,
-    verificationPending: refuse,
-    acceptOffer: refuse,
-    arrive: refuse,
-    async listOffers() {
-      polls++;
-      return NOTHING;
-    },
-    start() {},
-    async stop() {},
-  };
+  const platform = listingPlatform(async () => {
+    polls++;
+    return NOTHING;
+  });
   return { platform, polls: () => polls };
 }
 

@@ -3,6 +3,7 @@
 // the list and came back is decided again.
 import type { DriverFilters } from '@blockcatch/sdk';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { listingPlatform } from '../../test/helpers/listing-platform.js';
 import type { DeliveryPlatform, PlatformOffer, PlatformSession } from '../platform/types.js';
 import type { OfferRecord } from '../storage/driver-offers.js';
 import { createDriverPolling } from './driver-polling.js';
@@ -26,22 +27,7 @@ function platformOf(lists: PlatformOffer[][], latency: number) {
     if (latency === 0) return Promise.resolve(offers);
     return new Promise((resolve) => setTimeout(() => resolve(offers), latency));
   };
-  const refuse = async (): Promise<never> => {
-    throw new Error('not used');
-  };
-  const platform: DeliveryPlatform = {
-    name: 'test',
-    listServiceAreas: async () => [],
-    signIn: refuse,
-    verifyOtp: refuse,
-    refreshSession: refuse,
-    verificationPending: refuse,
-    acceptOffer: refuse,
-    arrive: refuse,
-    listOffers: list,
-    start() {},
-    async stop() {},
-  };
+  const platform = listingPlatform(list);
   return { platform, starts };
 }
 
