@@ -63,80 +63,89 @@ describe('the landing page', () => {
 // printed beside the 60 fps goal, not asserted (a loaded machine is slow); that no more than the
 // page's rows are drawn is asserted. The same review then answers a click and a search.
 const FRAME_GOAL_MS = 1000 / 60;
+/**
+ * Its 315 frames are measured, not asserted: on a machine shared with the rest of the suite they
+ * ran at up to 200 ms each, and the test took over 90 s where alone it takes 15.
+ */
+const REVIEW_TIMEOUT_MS = 240_000;
 const PAGES = 15;
 const STEPS_PER_PAGE = 20;
 const ROWS_PER_PAGE = 100;
 const DRAWN_ROWS = '.user-table tbody tr';
 
 describe('a 100,000-row review', () => {
-  it('scrolls at a printed frame rate, draws one page of rows and answers clicks and typing', async () => {
-    const { page, errors } = await sandbox.newPage();
-    await serveLargeUsersTable(page, 100_000);
-    await signIn(page, OWNER);
-    await page.goto('/admin/tools');
-    await settled(page);
-    await page.getByLabel('Message', { exact: true }).fill('Hello');
-    await page.getByRole('button', { name: 'Review' }).click();
-    await expect
-      .poll(() => page.getByTestId('recipient-count').textContent(), { timeout: 30_000 })
-      .toBe('100000 recipients');
-    await page.getByLabel('Rows per page').selectOption(String(ROWS_PER_PAGE));
-    await expect.poll(() => page.locator(DRAWN_ROWS).count()).toBe(ROWS_PER_PAGE);
-    // The gateway's preview of 100,000 numbers is in before the measurement starts.
-    await page.getByTestId('rendered-preview').waitFor({ timeout: 30_000 });
+  it(
+    'scrolls at a printed frame rate, draws one page of rows and answers clicks and typing',
+    async () => {
+      const { page, errors } = await sandbox.newPage();
+      await serveLargeUsersTable(page, 100_000);
+      await signIn(page, OWNER);
+      await page.goto('/admin/tools');
+      await settled(page);
+      await page.getByLabel('Message', { exact: true }).fill('Hello');
+      await page.getByRole('button', { name: 'Review' }).click();
+      await expect
+        .poll(() => page.getByTestId('recipient-count').textContent(), { timeout: 30_000 })
+        .toBe('100000 recipients');
+      await page.getByLabel('Rows per page').selectOption(String(ROWS_PER_PAGE));
+      await expect.poll(() => page.locator(DRAWN_ROWS).count()).toBe(ROWS_PER_PAGE);
+      // The gateway's preview of 100,000 numbers is in before the measurement starts.
+      await page.getByTestId('rendered-preview').waitFor({ timeout: 30_000 });
 
-    const run = await page.evaluate(
-      async ({ pages, steps, drawnRows }) => {
-        const table = document.querySelector<HTMLElement>('.user-table')!;
-        const next = [...document.querySelectorAll<HTMLButtonElement>('.pager button')].at(-1)!;
-        const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
-        const deltas: number[] = [];
-        let drawn = 0;
-        let last = await frame();
-        const step = async () => {
-          const now = await frame();
-          deltas.push(now - last);
-          last = now;
-          drawn = Math.max(drawn, document.querySelectorAll(drawnRows).length);
-        };
-        for (let p = 0; p < pages; p++) {
-          const top = table.getBoundingClientRect().top + window.scrollY;
-          const span = Math.max(0, table.offsetHeight - window.innerHeight);
-          for (let s = 1; s <= steps; s++) {
-            window.scrollTo(0, top + (span * s) / steps);
+      const run = await page.evaluate(
+        async ({ pages, steps, drawnRows }) => {
+          const table = document.querySelector<HTMLElement>('.user-table')!;
+          const next = [...document.querySelectorAll<HTMLButtonElement>('.pager button')].at(-1)!;
+          const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+          const deltas: number[] = [];
+          let drawn = 0;
+          let last = await frame();
+          const step = async () => {
+            const now = await frame();
+            deltas.push(now - last);
+            last = now;
+            drawn = Math.max(drawn, document.querySelectorAll(drawnRows).length);
+          };
+          for (let p = 0; p < pages; p++) {
+            const top = table.getBoundingClientRect().top + window.scrollY;
+            const span = Math.max(0, table.offsetHeight - window.innerHeight);
+            for (let s = 1; s <= steps; s++) {
+              window.scrollTo(0, top + (span * s) / steps);
+              await step();
+            }
+            next.click();
             await step();
           }
-          next.click();
-          await step();
-        }
-        return { deltas, drawn };
-      },
-      { pages: PAGES, steps: STEPS_PER_PAGE, drawnRows: DRAWN_ROWS },
-    );
-    const sorted = [...run.deltas].sort((a, b) => a - b);
-    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
-    console.info(
-      `Review of 100,000 rows, scrolling ${PAGES} pages of 100 in Chromium: frame p50 ${at(0.5).toFixed(1)} ms, ` +
-        `p95 ${at(0.95).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms over ${sorted.length} frames ` +
-        `(goal p95 ≤ ${FRAME_GOAL_MS.toFixed(1)} ms, 60 fps); at most ${run.drawn} rows drawn; ` +
-        `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs`,
-    );
-    expect(run.drawn).toBe(ROWS_PER_PAGE);
-    await page.getByText(new RegExp(`^Page ${PAGES + 1} of \\d+ · `)).waitFor();
+          return { deltas, drawn };
+        },
+        { pages: PAGES, steps: STEPS_PER_PAGE, drawnRows: DRAWN_ROWS },
+      );
+      const sorted = [...run.deltas].sort((a, b) => a - b);
+      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
+      console.info(
+        `Review of 100,000 rows, scrolling ${PAGES} pages of 100 in Chromium: frame p50 ${at(0.5).toFixed(1)} ms, ` +
+          `p95 ${at(0.95).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms over ${sorted.length} frames ` +
+          `(goal p95 ≤ ${FRAME_GOAL_MS.toFixed(1)} ms, 60 fps); at most ${run.drawn} rows drawn; ` +
+          `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs`,
+      );
+      expect(run.drawn).toBe(ROWS_PER_PAGE);
+      await page.getByText(new RegExp(`^Page ${PAGES + 1} of \\d+ · `)).waitFor();
 
-    // One click: deselect a row; the count follows.
-    await page.locator(DRAWN_ROWS).first().getByRole('checkbox').uncheck();
-    await expect
-      .poll(() => page.getByTestId('recipient-count').textContent())
-      .toBe('99999 recipients');
+      // One click: deselect a row; the count follows.
+      await page.locator(DRAWN_ROWS).first().getByRole('checkbox').uncheck();
+      await expect
+        .poll(() => page.getByTestId('recipient-count').textContent())
+        .toBe('99999 recipients');
 
-    // 'Select all' on a search acts on the searched rows only.
-    await page.getByPlaceholder('Search user...').fill('Driver 9999');
-    await expect.poll(() => page.locator(DRAWN_ROWS).count()).toBe(11);
-    await page.getByLabel('Select all').uncheck();
-    await expect
-      .poll(() => page.getByTestId('recipient-count').textContent())
-      .toBe('99988 recipients');
-    expect(errors).toEqual([]);
-  });
+      // 'Select all' on a search acts on the searched rows only.
+      await page.getByPlaceholder('Search user...').fill('Driver 9999');
+      await expect.poll(() => page.locator(DRAWN_ROWS).count()).toBe(11);
+      await page.getByLabel('Select all').uncheck();
+      await expect
+        .poll(() => page.getByTestId('recipient-count').textContent())
+        .toBe('99988 recipients');
+      expect(errors).toEqual([]);
+    },
+    REVIEW_TIMEOUT_MS,
+  );
 });
