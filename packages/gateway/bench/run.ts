@@ -38,6 +38,11 @@ for (const [title, bench] of [
     // leave worker threads, pools and a large heap behind that would be counted with it.
     () => inOwnProcess('./catcher-idle.bench.ts'),
   ],
+  [
+    'The send worker waiting: nothing due, on PGlite and PostgreSQL',
+    // In a process of its own, like the idle catcher: it measures its whole process's CPU.
+    () => inOwnProcess('./send-worker-idle.bench.ts'),
+  ],
   ['Sign-in: the server side of SRP beside OpenSSL', benchSrp],
   [
     'Station insight over 1,000 drivers and 30 days of offers on PostgreSQL (goal < 200 ms)',

@@ -452,6 +452,22 @@ interface ClaimedRow {
 }
 
 /**
+ * Whether any recipient is due, as `claimDueRecipients` would find one: one index probe a lane,
+ * read outside a transaction. An idle worker asks this instead of opening a claim's transaction
+ * (seven round trips on PGlite, holding its one connection from every request meanwhile).
+ */
+export async function anyRecipientDue(db: Queryable, now: number): Promise<boolean> {
+  const rows = await db.query<{ due: boolean }>(
+    `SELECT ${LANES.map(
+      (lane) => `EXISTS (SELECT 1 FROM send_recipients
+          WHERE status IN ('queued', 'sending') AND lane = ${lane} AND next_attempt_ts <= $1)`,
+    ).join(' OR ')} AS due`,
+    [now],
+  );
+  return rows[0]?.due === true;
+}
+
+/**
  * Locks up to `limit` recipients that are due: queued ones whose retry time has come and 'sending'
  * ones whose lease ran out (their process died). SKIP LOCKED lets several workers claim side by
  * side without ever taking the same row; call inside a transaction, which holds the locks.
@@ -467,8 +483,11 @@ export async function claimDueRecipients(
   // then JIT-compile every claim (about a second each). The region is min(), not ORDER BY … LIMIT 1.
   // Likewise the recipients' updates later in the transaction: one primary-key lookup per row, not
   // a hash of the whole table (about 130 ms a batch at 100,000 rows).
-  await tx.query('SET LOCAL enable_sort = off');
-  await tx.query('SET LOCAL enable_hashjoin = off');
+  // Both in one statement (set_config's third argument is SET LOCAL): on PGlite every statement
+  // of a transaction is a round trip to its thread, during which no other caller's query runs.
+  await tx.query(
+    "SELECT set_config('enable_sort', 'off', true), set_config('enable_hashjoin', 'off', true)",
+  );
   // Lane by lane, each an index range: an alert queued behind 100,000 marketing recipients is
   // claimed first, whatever its queue time.
   const rows: ClaimedRow[] = [];

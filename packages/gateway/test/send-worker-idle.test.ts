@@ -1,0 +1,88 @@
+// An idle send worker reads whether anything is due instead of opening a claim's transaction each
+// poll: on PGlite a transaction holds the one connection for all its round trips, and every
+// request's query waited behind an empty claim five times a second.
+import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '../../../tests/support/eventually.js';
+import { createOutboxProvider } from '../src/messaging/providers/outbox.js';
+import { createSendWorker } from '../src/messaging/worker.js';
+import type { Db } from '../src/storage/db.js';
+import {
+  type DbKind,
+  openTestDb,
+  phoneNumbers,
+  sendAsOwner,
+  startMessagingServer,
+  waitForJob,
+  withOwner,
+} from './messaging-harness.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** The database, counting the reads and the transactions made through it. */
+function counted(db: Db) {
+  const counts = { queries: 0, transactions: 0 };
+  const wrapped: Db = {
+    kind: db.kind,
+    close: () => db.close(),
+    query: (sql, params, options) => {
+      counts.queries++;
+      return db.query(sql, params, options);
+    },
+    transaction: (fn) => {
+      counts.transactions++;
+      return db.transaction(fn);
+    },
+  };
+  return { db: wrapped, counts };
+}
+
+describe.each<DbKind>(['pglite', 'postgres'])('an idle send worker (%s)', (kind) => {
+  it('opens no transaction until a recipient is due, then delivers it', async () => {
+    const testDb = await openTestDb(kind);
+    cleanups.push(() => testDb.close());
+    await withOwner(testDb);
+    // The routes only: the worker under test is the one below.
+    const server = await startMessagingServer(testDb.db, {
+      config: { sendRate: 0 },
+      startWorker: false,
+    });
+    cleanups.push(() => server.close());
+    const { db, counts } = counted(testDb.db);
+    const worker = createSendWorker({
+      db,
+      provider: createOutboxProvider(),
+      log: server.app.log,
+      rateFor: () => 0,
+      productTimeZone: 'UTC',
+      idleMs: 5,
+    });
+    worker.start();
+    cleanups.push(() => worker.stop());
+
+    const polls = () => counts.queries + counts.transactions;
+    // Nothing queued: twenty polls, each a read.
+    await eventually(() => expect(polls()).toBeGreaterThanOrEqual(20));
+    expect(counts.transactions).toBe(0);
+
+    // Queued for three days from now: not due, so still no claim.
+    const later = await sendAsOwner(server.url, phoneNumbers(1, 100), {
+      sendAt: new Date(Date.now() + 3 * 24 * 3600_000).toISOString(),
+    });
+    expect(later.queued).toBe(1);
+    const polled = polls();
+    await eventually(() => expect(polls()).toBeGreaterThanOrEqual(polled + 20));
+    expect(counts.transactions).toBe(0);
+
+    // Due now: claimed and delivered, once each.
+    const now = await sendAsOwner(server.url, phoneNumbers(3));
+    await waitForJob(testDb.db, now.jobId, 20_000);
+    expect(counts.transactions).toBeGreaterThan(0);
+    const delivered = await testDb.db.query<{ to_number: string }>(
+      'SELECT to_number FROM outbox_messages ORDER BY to_number',
+    );
+    expect(delivered.map((row) => row.to_number)).toEqual(phoneNumbers(3));
+  });
+});
