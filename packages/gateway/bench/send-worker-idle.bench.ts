@@ -9,8 +9,9 @@ import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import { createOutboxProvider } from '../src/messaging/providers/outbox.js';
 import { createSendWorker } from '../src/messaging/worker.js';
-import { type Db, openDatabase, quoteIdent } from '../src/storage/db.js';
+import { openDatabase, quoteIdent } from '../src/storage/db.js';
 import { migrate } from '../src/storage/migrate.js';
+import { countingDb } from '../test/helpers/counting-db.js';
 import { POSTGRES_URL } from '../test/helpers/database.js';
 
 const SECONDS = Number(process.env.BENCH_SEND_IDLE_SECONDS ?? 15);
@@ -28,23 +29,6 @@ async function coreShare(seconds: number): Promise<number> {
   return (used.user + used.system) / 1000 / (performance.now() - started);
 }
 
-function counting(db: Db) {
-  const counts = { reads: 0, transactions: 0 };
-  const wrapped: Db = {
-    kind: db.kind,
-    close: () => db.close(),
-    query: (sql, params, options) => {
-      counts.reads++;
-      return db.query(sql, params, options);
-    },
-    transaction: (fn) => {
-      counts.transactions++;
-      return db.transaction(fn);
-    },
-  };
-  return { db: wrapped, counts };
-}
-
 const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
 
 async function measure(kind: 'pglite' | 'postgres'): Promise<string> {
@@ -56,7 +40,7 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<string> {
     await migrate(opened);
     await sleep(SETTLE_MS);
     const floor = await coreShare(SECONDS);
-    const { db, counts } = counting(opened);
+    const { db, counts } = countingDb(opened);
     const worker = createSendWorker({
       db,
       provider: createOutboxProvider(),

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../../../tests/support/eventually.js';
 import { createOutboxProvider } from '../src/messaging/providers/outbox.js';
 import { createSendWorker } from '../src/messaging/worker.js';
-import type { Db } from '../src/storage/db.js';
+import { countingDb } from './helpers/counting-db.js';
 import {
   type DbKind,
   openTestDb,
@@ -21,24 +21,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** The database, counting the reads and the transactions made through it. */
-function counted(db: Db) {
-  const counts = { queries: 0, transactions: 0 };
-  const wrapped: Db = {
-    kind: db.kind,
-    close: () => db.close(),
-    query: (sql, params, options) => {
-      counts.queries++;
-      return db.query(sql, params, options);
-    },
-    transaction: (fn) => {
-      counts.transactions++;
-      return db.transaction(fn);
-    },
-  };
-  return { db: wrapped, counts };
-}
-
 describe.each<DbKind>(['pglite', 'postgres'])('an idle send worker (%s)', (kind) => {
   it('opens no transaction until a recipient is due, then delivers it', async () => {
     const testDb = await openTestDb(kind);
@@ -50,7 +32,7 @@ describe.each<DbKind>(['pglite', 'postgres'])('an idle send worker (%s)', (kind)
       startWorker: false,
     });
     cleanups.push(() => server.close());
-    const { db, counts } = counted(testDb.db);
+    const { db, counts } = countingDb(testDb.db);
     const worker = createSendWorker({
       db,
       provider: createOutboxProvider(),
@@ -62,7 +44,7 @@ describe.each<DbKind>(['pglite', 'postgres'])('an idle send worker (%s)', (kind)
     worker.start();
     cleanups.push(() => worker.stop());
 
-    const polls = () => counts.queries + counts.transactions;
+    const polls = () => counts.reads + counts.transactions;
     // Nothing queued: twenty polls, each a read.
     await eventually(() => expect(polls()).toBeGreaterThanOrEqual(20));
     expect(counts.transactions).toBe(0);
