@@ -6,7 +6,9 @@
 // loop, with no scheduling, records or decisions) and the goals (< 30 MB, < 5% of a core).
 // The lease rounds' database reads are not part of it (the catcher bench covers a whole catcher).
 // Run alone: npx tsx packages/gateway/bench/catcher-idle.bench.ts (BENCH_IDLE_DRIVERS, BENCH_IDLE_SECONDS).
+
 import { loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -15,6 +17,7 @@ import { createDriverPolling } from '../src/catcher/driver-polling.js';
 import { SANDBOX_SERVICE_AREAS } from '../src/platform/service-areas.js';
 import type { DeliveryPlatform, PlatformOffer, PlatformSession } from '../src/platform/types.js';
 import { listingPlatform } from '../test/helpers/listing-platform.js';
+import { coreShare } from './core-share.js';
 
 const GOAL_HEAP_MB = 30;
 const GOAL_CORE_SHARE = 0.05;
@@ -30,8 +33,6 @@ function heapMb(): number {
   const { heapUsed, arrayBuffers } = process.memoryUsage();
   return (heapUsed + arrayBuffers) / 1_048_576;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const NOTHING: PlatformOffer[] = [];
 function quietPlatform(): { platform: DeliveryPlatform; polls: () => number } {
@@ -84,14 +85,6 @@ function bareDrivers(drivers: number): number {
   const mb = heapMb() - before;
   rows.clear();
   return mb;
-}
-
-async function coreShare(seconds: number): Promise<number> {
-  const cpu = process.cpuUsage();
-  const wall = performance.now();
-  await sleep(seconds * 1000);
-  const used = process.cpuUsage(cpu);
-  return (used.user + used.system) / 1000 / (performance.now() - wall);
 }
 
 export async function benchCatcherIdle(): Promise<string[]> {

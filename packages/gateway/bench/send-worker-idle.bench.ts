@@ -4,7 +4,9 @@
 // transactions). An idle worker reads whether anything is due instead of opening a claim's
 // transaction each poll (messaging/worker.ts). PostgreSQL's own server process is not counted.
 // Run alone: npx tsx --conditions=source packages/gateway/bench/send-worker-idle.bench.ts
+
 import { loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import { createOutboxProvider } from '../src/messaging/providers/outbox.js';
@@ -13,21 +15,11 @@ import { openDatabase, quoteIdent } from '../src/storage/db.js';
 import { migrate } from '../src/storage/migrate.js';
 import { countingDb } from '../test/helpers/counting-db.js';
 import { POSTGRES_URL } from '../test/helpers/database.js';
+import { coreShare } from './core-share.js';
 
 const SECONDS = Number(process.env.BENCH_SEND_IDLE_SECONDS ?? 15);
 /** Long enough for a start's compilation and the first polls to settle. */
 const SETTLE_MS = 5000;
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** This process's CPU over `seconds`, as a share of one core. */
-async function coreShare(seconds: number): Promise<number> {
-  const before = process.cpuUsage();
-  const started = performance.now();
-  await sleep(seconds * 1000);
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / 1000 / (performance.now() - started);
-}
 
 const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
 

@@ -230,6 +230,7 @@ export function createSendWorker(options: WorkerOptions): SendWorker {
     let idle = true;
     while (running) {
       const limit = options.batchLimit ?? maxBatch;
+      const size = Math.min(limit, maxBatch);
       // The provider's answers do not hold back the next claim (the pace would drift by each
       // batch's last answer); only too many unanswered recipients do.
       while (running && open.size > 0 && unanswered >= maxInFlight) await Promise.race(open);
@@ -239,7 +240,7 @@ export function createSendWorker(options: WorkerOptions): SendWorker {
         batch =
           idle && !(await anyRecipientDue(db, Date.now()))
             ? { claimed: 0 }
-            : await deliverBatch(Math.min(limit, maxBatch));
+            : await deliverBatch(size);
         if (failures > 0) log.info('send worker resumed');
         failures = 0;
       } catch (error) {
@@ -253,7 +254,7 @@ export function createSendWorker(options: WorkerOptions): SendWorker {
         await sleep(Math.min(FAILURE_PAUSE_MAX_MS, idleMs * 2 ** failures));
         continue;
       }
-      idle = batch.claimed < Math.min(limit, maxBatch);
+      idle = batch.claimed < size;
       if (batch.settled) {
         const claimed = batch.claimed;
         unanswered += claimed;

@@ -451,6 +451,10 @@ interface ClaimedRow {
   expires_ts: string | null;
 }
 
+/** A recipient the worker may claim in `lane`: queued, or sending with its lease run out, due by $1. */
+const dueInLane = (lane: string) =>
+  `status IN ('queued', 'sending') AND lane = ${lane} AND next_attempt_ts <= $1`;
+
 /**
  * Whether any recipient is due, as `claimDueRecipients` would find one: one index probe a lane,
  * read outside a transaction. An idle worker asks this instead of opening a claim's transaction
@@ -459,8 +463,7 @@ interface ClaimedRow {
 export async function anyRecipientDue(db: Queryable, now: number): Promise<boolean> {
   const rows = await db.query<{ due: boolean }>(
     `SELECT ${LANES.map(
-      (lane) => `EXISTS (SELECT 1 FROM send_recipients
-          WHERE status IN ('queued', 'sending') AND lane = ${lane} AND next_attempt_ts <= $1)`,
+      (lane) => `EXISTS (SELECT 1 FROM send_recipients WHERE ${dueInLane(String(lane))})`,
     ).join(' OR ')} AS due`,
     [now],
   );
@@ -503,7 +506,7 @@ export async function claimDueRecipients(
          FROM (
            SELECT job_id, seq, to_number, attempts, body, variables, segments, lane
            FROM send_recipients
-           WHERE status IN ('queued', 'sending') AND lane = $3 AND next_attempt_ts <= $1
+           WHERE ${dueInLane('$3')}
            ORDER BY lane, next_attempt_ts, job_id, seq
            LIMIT $2
            FOR UPDATE SKIP LOCKED
