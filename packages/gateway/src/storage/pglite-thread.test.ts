@@ -108,6 +108,36 @@ describe('PGlite in its worker thread', () => {
     expect(await outside).toEqual([{ n: 2 }]);
   });
 
+  it("runs a transaction's first query while this thread is busy, not after it reads the begin's answer", async () => {
+    let ranAt = 0;
+    const transaction = worker.transaction(async (tx) => {
+      const [row] = await tx.query<{ at: number }>(
+        'SELECT (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS at',
+      );
+      ranAt = row!.at;
+    });
+    // This thread stays busy, as under load, and reads no answer meanwhile. Had the query waited
+    // for the begin's answer, it could only have been sent, and run, after this.
+    const busyUntil = Date.now() + 1500;
+    while (Date.now() < busyUntil) {
+      // busy
+    }
+    await transaction;
+    expect(ranAt).toBeGreaterThan(0);
+    expect(ranAt).toBeLessThan(busyUntil);
+  });
+
+  it('commits a transaction that made no query, and rolls back one that threw before any', async () => {
+    await expect(worker.transaction(async () => 'nothing asked')).resolves.toBe('nothing asked');
+    await expect(
+      worker.transaction(async () => {
+        throw new Error('changed its mind');
+      }),
+    ).rejects.toThrow('changed its mind');
+    // The database is free again for the next caller.
+    expect(await worker.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+  });
+
   it('rolls a transaction back when its function throws, with the error it threw', async () => {
     await worker.query('CREATE TABLE undone (n int UNIQUE)');
     const failure = worker.transaction(async (tx) => {

@@ -196,18 +196,23 @@ export async function startPgliteThread(
     restarting = false;
   };
 
-  const call = (request: Request) => {
+  /** Sends a call; returns its id (the thread's name for a transaction it begins) and its answer. */
+  const send = (request: Request) => {
     const thread = current!;
     if (restarting) {
-      return Promise.reject(
-        new DatabaseUnavailableError("The embedded database's thread is restarting."),
-      );
+      return {
+        id: -1,
+        answer: Promise.reject(
+          new DatabaseUnavailableError("The embedded database's thread is restarting."),
+        ),
+      };
     }
     const id = nextId++;
     const answer = expect(thread, id);
     if (!thread.stopped) thread.worker.postMessage({ id, ...request });
-    return answer;
+    return { id, answer };
   };
+  const call = (request: Request) => send(request).answer;
 
   const rows = async <T>(request: Request) => (await call(request)) as T[];
   return {
@@ -220,7 +225,14 @@ export async function startPgliteThread(
       }),
     async transaction(fn) {
       const thread = current!;
-      const tx = (await call({ type: 'begin' })) as number;
+      // The first query follows the begin at once, without waiting for its answer: the thread
+      // keeps it until the transaction has begun. Waiting would hold PGlite, already taken by the
+      // transaction, idle for as long as this thread takes to read the answer, and a busy HTTP
+      // thread takes tens of milliseconds. A failed begin fails the calls made inside it instead.
+      const begun = send({ type: 'begin' });
+      begun.answer.catch(() => {});
+      const tx = begun.id;
+      if (tx < 0) await begun.answer;
       // A restart in between ends the transaction with its thread: its calls must not reach the
       // new one, where the id means nothing.
       const inside = (request: Request) =>

@@ -15,7 +15,7 @@
 // starts when no short call waits, or after short ones have run for 200 ms in a row, so a short
 // query waits for at most the one long read under way, not for every long read asked before it,
 // and long reads are never starved. A transaction holds the line from its `begin` to its `end`;
-// the queries inside it go straight to it.
+// the queries inside it go straight to it (its first may arrive before it has begun, and waits).
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -161,7 +161,13 @@ async function warmUp() {
   }
 }
 
-/** Open transactions by id: each holds PGlite (its mutex) until its `end` arrives. */
+/**
+ * Transactions by id, from their `begin` to their `end`: each resolves once the transaction has
+ * begun (it then holds PGlite, its mutex, until its `end`), or fails with the begin's error. The
+ * HTTP thread sends a transaction's first query without waiting for the begin's answer, so that
+ * query can arrive while the begin still waits its turn; it waits here for the begin instead.
+ * @type {Map<number, Promise<{ tx: import('@electric-sql/pglite').Transaction, finish: (commit: boolean) => void, settled: Promise<void> }>>}
+ */
 const transactions = new Map();
 const ROLLBACK = Symbol('rollback');
 
@@ -186,29 +192,52 @@ try {
 }
 
 /**
+ * Registers the transaction `id` at once (calls for it can follow its begin without waiting for
+ * the answer) and begins it in its turn; the answer says it has begun, or why it failed.
  * @param {number} id
- * @returns {Promise<void>} settled once the transaction has ended
  */
 function begin(id) {
-  /** @type {(commit: boolean) => void} */
-  let finish = () => {};
-  const decided = new Promise((resolve) => {
-    finish = resolve;
+  /** @type {(open: { tx: import('@electric-sql/pglite').Transaction, finish: (commit: boolean) => void, settled: Promise<void> }) => void} */
+  let opened = () => {};
+  /** @type {(error: unknown) => void} */
+  let failed = () => {};
+  const ready = new Promise((resolve, reject) => {
+    opened = resolve;
+    failed = reject;
   });
-  let entered = false;
-  const settled = lite.transaction(async (tx) => {
-    entered = true;
-    transactions.set(id, { tx, finish, settled });
-    port.postMessage({ id, ok: true, value: id });
-    // A thrown value makes PGlite roll back; resolving commits.
-    if (!(await decided)) throw ROLLBACK;
+  // Its failure is answered to the begin, and to each call that waits for it.
+  ready.catch(() => {});
+  transactions.set(id, ready);
+  enqueue('short', () => {
+    /** @type {(commit: boolean) => void} */
+    let finish = () => {};
+    const decided = new Promise((resolve) => {
+      finish = resolve;
+    });
+    let entered = false;
+    const settled = lite.transaction(async (tx) => {
+      entered = true;
+      opened({ tx, finish, settled });
+      port.postMessage({ id, ok: true, value: id });
+      // A thrown value makes PGlite roll back; resolving commits.
+      if (!(await decided)) throw ROLLBACK;
+    });
+    return settled.then(
+      () => {},
+      (error) => {
+        if (entered) return;
+        failed(error);
+        port.postMessage({ id, ok: false, error: describe(error) });
+      },
+    );
   });
-  return settled.then(
-    () => {},
-    (error) => {
-      if (!entered) port.postMessage({ id, ok: false, error: describe(error) });
-    },
-  );
+}
+
+/** The transaction `id` once it has begun; fails if it has ended, or if its begin failed. */
+async function opened(/** @type {number} */ id) {
+  const ready = transactions.get(id);
+  if (!ready) throw new Error('The transaction has already ended.');
+  return ready;
 }
 
 port.on('message', (/** @type {any} */ request) => {
@@ -222,19 +251,18 @@ port.on('message', (/** @type {any} */ request) => {
         break;
       }
       answer(id, async () => {
-        const open = transactions.get(request.tx);
-        if (!open) throw new Error('The transaction has already ended.');
+        const open = await opened(request.tx);
         return (await open.tx.query(request.sql, request.params)).rows;
       });
       break;
     case 'begin':
-      enqueue('short', () => begin(id));
+      begin(id);
       break;
     case 'end':
       answer(id, async () => {
-        const open = transactions.get(request.tx);
-        if (!open) throw new Error('The transaction has already ended.');
+        const ready = opened(request.tx);
         transactions.delete(request.tx);
+        const open = await ready;
         open.finish(request.commit);
         await open.settled.catch((/** @type {unknown} */ error) => {
           if (error !== ROLLBACK) throw error;
