@@ -394,11 +394,14 @@ async function withoutOptedOut(
   claimed: ClaimedRecipient[],
   now: number,
 ): Promise<{ deliver: ClaimedRecipient[]; optedOut: RecipientUpdate[] }> {
-  const stopped = await findOptedOut(
-    tx,
-    claimed.map((r) => r.to),
-  );
-  const stoppedSender = await findOptedOutOfSender(tx, claimed);
+  // Asked together: inside a transaction on PGlite, each round trip keeps the one connection.
+  const [stopped, stoppedSender] = await Promise.all([
+    findOptedOut(
+      tx,
+      claimed.map((r) => r.to),
+    ),
+    findOptedOutOfSender(tx, claimed),
+  ]);
   const isStopped = (r: ClaimedRecipient) =>
     stopped.has(r.to) || stoppedSender.has(`${r.to} ${r.sender}`);
   if (stopped.size === 0 && stoppedSender.size === 0) return { deliver: claimed, optedOut: [] };
@@ -602,8 +605,10 @@ async function deliverInTransaction(
         update(r, { status, errorCode, nextAttemptTs: at, sentTs: at, addAttempts: 1 }),
       ),
     ];
-    await updateRecipients(tx, updates, sentTs);
-    await rememberUndeliverable(tx, reports, sentTs);
+    await Promise.all([
+      updateRecipients(tx, updates, sentTs),
+      rememberUndeliverable(tx, reports, sentTs),
+    ]);
     handed = reports;
     settled = updates;
     return {
