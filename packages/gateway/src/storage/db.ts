@@ -192,13 +192,23 @@ async function openPostgres(options: PostgresOptions): Promise<Db> {
         lost ??= error;
       };
       client.on('error', onError);
+      // A transaction's statements run one after another, in the order asked. Callers may ask
+      // several at once (on PGlite that saves round trips to its thread); pg's own queue for a
+      // client already running a query is deprecated, so they wait their turn here.
+      let turn: Promise<unknown> = Promise.resolve();
+      const inOrder = <T>(sql: string, params?: unknown[]) => {
+        const rows = turn.then(() => run<T>(client, sql, params));
+        turn = rows.catch(() => {});
+        return rows;
+      };
       try {
-        await client.query('BEGIN');
-        const result = await fn({ query: (sql, params) => run(client, sql, params) });
-        await client.query('COMMIT');
+        await inOrder('BEGIN');
+        const result = await fn({ query: inOrder });
+        await inOrder('COMMIT');
         return result;
       } catch (error) {
-        if (!lost) await client.query('ROLLBACK').catch(() => {});
+        // After any statement still under way, which fails in the aborted transaction.
+        if (!lost) await inOrder('ROLLBACK').catch(() => {});
         throw error;
       } finally {
         client.removeListener('error', onError);
