@@ -162,11 +162,16 @@ async function warmUp() {
 }
 
 /**
+ * A transaction that has begun: PGlite's handle, what ends it (true commits), and its outcome.
+ * @typedef {{ tx: import('@electric-sql/pglite').Transaction, finish: (commit: boolean) => void, settled: Promise<void> }} OpenTransaction
+ */
+
+/**
  * Transactions by id, from their `begin` to their `end`: each resolves once the transaction has
  * begun (it then holds PGlite, its mutex, until its `end`), or fails with the begin's error. The
  * HTTP thread sends a transaction's first query without waiting for the begin's answer, so that
  * query can arrive while the begin still waits its turn; it waits here for the begin instead.
- * @type {Map<number, Promise<{ tx: import('@electric-sql/pglite').Transaction, finish: (commit: boolean) => void, settled: Promise<void> }>>}
+ * @type {Map<number, Promise<OpenTransaction>>}
  */
 const transactions = new Map();
 const ROLLBACK = Symbol('rollback');
@@ -197,12 +202,12 @@ try {
  * @param {number} id
  */
 function begin(id) {
-  /** @type {(open: { tx: import('@electric-sql/pglite').Transaction, finish: (commit: boolean) => void, settled: Promise<void> }) => void} */
-  let opened = () => {};
+  /** @type {(open: OpenTransaction) => void} */
+  let begun = () => {};
   /** @type {(error: unknown) => void} */
   let failed = () => {};
   const ready = new Promise((resolve, reject) => {
-    opened = resolve;
+    begun = resolve;
     failed = reject;
   });
   // Its failure is answered to the begin, and to each call that waits for it.
@@ -217,7 +222,7 @@ function begin(id) {
     let entered = false;
     const settled = lite.transaction(async (tx) => {
       entered = true;
-      opened({ tx, finish, settled });
+      begun({ tx, finish, settled });
       port.postMessage({ id, ok: true, value: id });
       // A thrown value makes PGlite roll back; resolving commits.
       if (!(await decided)) throw ROLLBACK;
