@@ -386,55 +386,44 @@ const update = (
 });
 
 /**
- * A STOP that arrived after the job was queued still counts: such recipients are skipped rather
- * than delivered.
+ * Recipients skipped for what changed since they were queued: a STOP (it still counts) and, for
+ * marketing, consent withdrawn or the weekly cap filled. A STOP wins over the others.
  */
-async function withoutOptedOut(
+async function withoutSkipped(
   tx: Queryable,
   claimed: ClaimedRecipient[],
   now: number,
-): Promise<{ deliver: ClaimedRecipient[]; optedOut: RecipientUpdate[] }> {
+  timing: Timing,
+): Promise<{ deliver: ClaimedRecipient[]; skipped: RecipientUpdate[] }> {
   // Asked together: inside a transaction on PGlite, each round trip keeps the one connection.
-  const [stopped, stoppedSender] = await Promise.all([
+  // The refusals are read for every marketing recipient, opted out or not: none depends on another.
+  const [stopped, stoppedSender, refusals] = await Promise.all([
     findOptedOut(
       tx,
       claimed.map((r) => r.to),
     ),
     findOptedOutOfSender(tx, claimed),
+    findMarketingRefusals(
+      tx,
+      claimed.filter((r) => r.lane === MARKETING_LANE),
+      now,
+      { ...timing.marketingRules, optOutSender: null },
+    ),
   ]);
-  const isStopped = (r: ClaimedRecipient) =>
-    stopped.has(r.to) || stoppedSender.has(`${r.to} ${r.sender}`);
-  if (stopped.size === 0 && stoppedSender.size === 0) return { deliver: claimed, optedOut: [] };
+  if (stopped.size === 0 && stoppedSender.size === 0 && refusals.size === 0) {
+    return { deliver: claimed, skipped: [] };
+  }
+  const stateOf = (r: ClaimedRecipient): RecipientUpdate['status'] | undefined =>
+    stopped.has(r.to) || stoppedSender.has(`${r.to} ${r.sender}`)
+      ? 'skipped-opted-out'
+      : r.lane === MARKETING_LANE
+        ? (refusals.get(`${r.to} ${r.jobId}`) as RecipientUpdate['status'] | undefined)
+        : undefined;
   return {
-    deliver: claimed.filter((r) => !isStopped(r)),
-    optedOut: claimed
-      .filter(isStopped)
-      .map((r) => update(r, { status: 'skipped-opted-out', nextAttemptTs: now })),
-  };
-}
-
-/** Marketing recipients whose consent was withdrawn, or whose cap filled, since they were queued. */
-async function withoutRefusedMarketing(
-  tx: Queryable,
-  claimed: ClaimedRecipient[],
-  now: number,
-  timing: Timing,
-): Promise<{ allowed: ClaimedRecipient[]; refused: RecipientUpdate[] }> {
-  const marketing = claimed.filter((r) => r.lane === MARKETING_LANE);
-  const refusals = await findMarketingRefusals(tx, marketing, now, {
-    ...timing.marketingRules,
-    optOutSender: null,
-  });
-  if (refusals.size === 0) return { allowed: claimed, refused: [] };
-  const stateOf = (r: ClaimedRecipient) =>
-    r.lane === MARKETING_LANE ? refusals.get(`${r.to} ${r.jobId}`) : undefined;
-  return {
-    allowed: claimed.filter((r) => stateOf(r) === undefined),
-    refused: claimed.flatMap((r) => {
-      const state = stateOf(r);
-      return state
-        ? [update(r, { status: state as RecipientUpdate['status'], nextAttemptTs: now })]
-        : [];
+    deliver: claimed.filter((r) => stateOf(r) === undefined),
+    skipped: claimed.flatMap((r) => {
+      const status = stateOf(r);
+      return status ? [update(r, { status, nextAttemptTs: now })] : [];
     }),
   };
 }
@@ -489,10 +478,10 @@ async function withShortLinks(
 async function withoutPaused(
   tx: Queryable,
   claimed: ClaimedRecipient[],
+  paused: ReadonlySet<string>,
   now: number,
   timing: Timing,
 ): Promise<{ go: ClaimedRecipient[]; held: RecipientUpdate[]; probes: Set<string> }> {
-  const paused = await findPausedSenders(tx);
   const probes = new Set<string>();
   if (paused.size === 0) return { go: claimed, held: [], probes };
   const go: ClaimedRecipient[] = [];
@@ -577,8 +566,7 @@ async function deliverInTransaction(
     const claimed = await claim(tx, limit, now, timing);
     if (claimed.length === 0) return { claimed: 0 };
     const { live, expired } = unexpired(claimed, now, timing);
-    const { deliver: unstopped, optedOut } = await withoutOptedOut(tx, live, now);
-    const { allowed: open, refused } = await withoutRefusedMarketing(tx, unstopped, now, timing);
+    const { deliver: open, skipped } = await withoutSkipped(tx, live, now, timing);
     const { ready: deliver, waiting } = outsideQuietHours(open, now, timing);
     const starts = await reserve(tx, deliver, now, timing);
     // The outbox delivers each message at its own slot: it is stamped with it, as a provider
@@ -598,8 +586,7 @@ async function deliverInTransaction(
     }));
     const updates = [
       ...expired,
-      ...optedOut,
-      ...refused,
+      ...skipped,
       ...waiting,
       ...reports.map(({ r, at, status, errorCode }) =>
         update(r, { status, errorCode, nextAttemptTs: at, sentTs: at, addAttempts: 1 }),
@@ -641,17 +628,19 @@ async function deliverExternally(
   lanes: Lanes,
   log: FastifyBaseLogger,
 ): Promise<Batch> {
-  const { toSend, claimedCount, probes, skipped } = await db.transaction(async (tx) => {
+  const { toSend, claimedCount, probes, decided } = await db.transaction(async (tx) => {
     const now = Date.now();
     const claimed = await claim(tx, limit, now, timing);
     if (claimed.length === 0) {
-      return { toSend: [], claimedCount: 0, probes: new Set<string>(), skipped: [] };
+      return { toSend: [], claimedCount: 0, probes: new Set<string>(), decided: [] };
     }
     const { live, expired } = unexpired(claimed, now, timing);
-    const { deliver: unstopped, optedOut } = await withoutOptedOut(tx, live, now);
-    const { allowed: open, refused } = await withoutRefusedMarketing(tx, unstopped, now, timing);
+    const [{ deliver: open, skipped }, paused] = await Promise.all([
+      withoutSkipped(tx, live, now, timing),
+      findPausedSenders(tx),
+    ]);
     const { ready: deliver, waiting } = outsideQuietHours(open, now, timing);
-    const { go, held, probes } = await withoutPaused(tx, deliver, now, timing);
+    const { go, held, probes } = await withoutPaused(tx, deliver, paused, now, timing);
     // A row whose final attempt's lease ran out (its process died) gets no sixth try.
     const exhausted = go.filter((r) => r.attempts >= MAX_ATTEMPTS);
     const toSend = go.filter((r) => r.attempts < MAX_ATTEMPTS);
@@ -665,8 +654,7 @@ async function deliverExternally(
     await updateRecipients(tx, [
       ...held,
       ...expired,
-      ...optedOut,
-      ...refused,
+      ...skipped,
       ...waiting,
       ...givenUp,
       ...toSend.map((r) =>
@@ -677,10 +665,11 @@ async function deliverExternally(
       toSend,
       claimedCount: claimed.length,
       probes,
-      skipped: [...expired, ...optedOut, ...givenUp],
+      // Refusals counted too, as the outbox path counts them.
+      decided: [...expired, ...skipped, ...givenUp],
     };
   });
-  countOutcomes(skipped, timing.metrics);
+  countOutcomes(decided, timing.metrics);
   if (toSend.length === 0) return { claimed: claimedCount };
 
   const starts = await reserve(db, toSend, Date.now(), timing);

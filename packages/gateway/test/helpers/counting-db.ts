@@ -1,12 +1,17 @@
-// A database that counts the reads and the transactions made through it: how a caller asked, for
-// the send worker's idle test and bench.
-import type { Db } from '../../src/storage/db.js';
+// A database that counts how a caller asked: the reads and the transactions made through it, and
+// each transaction's round trips, for the send worker's idle and batch tests and the idle bench.
+import type { Db, Queryable } from '../../src/storage/db.js';
 
 export function countingDb(db: Db): {
   db: Db;
-  counts: { reads: number; transactions: number };
+  /**
+   * `roundTrips` has one entry a transaction: how many times it asked a query while none of its
+   * queries was in flight. Statements asked together count once; on PGlite each round trip is a
+   * turn of the HTTP thread during which the transaction holds the one connection.
+   */
+  counts: { reads: number; transactions: number; roundTrips: number[] };
 } {
-  const counts = { reads: 0, transactions: 0 };
+  const counts = { reads: 0, transactions: 0, roundTrips: [] as number[] };
   const wrapped: Db = {
     kind: db.kind,
     close: () => db.close(),
@@ -16,7 +21,26 @@ export function countingDb(db: Db): {
     },
     transaction: (fn) => {
       counts.transactions++;
-      return db.transaction(fn);
+      return db.transaction(async (tx) => {
+        let trips = 0;
+        let inFlight = 0;
+        const counted: Queryable = {
+          query: async (sql, params, options) => {
+            if (inFlight === 0) trips++;
+            inFlight++;
+            try {
+              return await tx.query(sql, params, options);
+            } finally {
+              inFlight--;
+            }
+          },
+        };
+        try {
+          return await fn(counted);
+        } finally {
+          counts.roundTrips.push(trips);
+        }
+      });
     },
   };
   return { db: wrapped, counts };
