@@ -124,7 +124,11 @@ async function sendCached(request: FastifyRequest, reply: FastifyReply, body: Ca
     .header('vary', 'origin, authorization, accept-encoding');
   if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
   if (acceptsGzip(request.headers['accept-encoding'])) {
-    return reply.header('content-encoding', 'gzip').send(await body.gzipped());
+    const gzipped = await body.gzipped();
+    return reply
+      .header('content-encoding', 'gzip')
+      .header('content-length', gzipped.length)
+      .send(gzipped.stream());
   }
   return reply.header('content-length', body.length).send(body.stream());
 }

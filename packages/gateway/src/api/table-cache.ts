@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { createGzip } from 'node:zlib';
+import { answerInPieces } from '../http/answer-pieces.js';
 import type { Queryable } from '../storage/db.js';
 
 export interface CachedBody {
@@ -15,12 +16,15 @@ export interface CachedBody {
   readonly chunks: readonly Buffer[];
   /** The answer's length in bytes. */
   readonly length: number;
-  /** The bytes as a stream, for a reply. */
+  /** The bytes as a stream for a reply, a piece per turn of the event loop. */
   stream(): Readable;
   /** A strong ETag derived from the bytes, the same in every process that built the same bytes. */
   readonly etag: string;
-  /** The gzip'd copy, made on the first request that accepts gzip and kept with the bytes. */
-  gzipped(): Promise<Buffer>;
+  /**
+   * The gzip'd copy, made on the first request that accepts gzip and kept with the bytes, with a
+   * stream of it for a reply, a piece per turn of the event loop.
+   */
+  gzipped(): Promise<{ length: number; stream(): Readable }>;
 }
 
 export type TableName = 'users' | 'invitations';
@@ -107,15 +111,21 @@ function makeBody(chunks: readonly Buffer[]): CachedBody {
     hash.update(chunk);
     length += chunk.length;
   }
-  let gzipped: Promise<Buffer> | null = null;
-  const stream = () => Readable.from(chunks, { objectMode: false });
+  let gzipped: Promise<{ length: number; stream(): Readable }> | null = null;
+  const stream = () => answerInPieces(chunks);
   return {
     chunks,
     length,
     stream,
     etag: `"${hash.digest('base64url').slice(0, 27)}"`,
     gzipped() {
-      gzipped ??= buffer(stream().pipe(createGzip()));
+      // zlib works off the event loop: it takes the chunks as they are.
+      gzipped ??= buffer(Readable.from(chunks, { objectMode: false }).pipe(createGzip())).then(
+        (bytes) => ({
+          length: bytes.length,
+          stream: () => answerInPieces([bytes]),
+        }),
+      );
       return gzipped;
     },
   };
