@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
  * Bytes a socket is given per turn: about a quarter of a millisecond of copying on loopback, so
  * fifty answers at once cost a turn about 12 ms, and a 3 MB answer takes 12 turns.
  */
-export const PIECE_BYTES = 256 * 1024;
+const PIECE_BYTES = 256 * 1024;
 
 /**
  * `chunks` as a stream of pieces of at most `pieceBytes`, each pushed from its own `setImmediate`:
