@@ -15,6 +15,8 @@ import { installAudit } from '../src/http/audit.js';
 import { unauthenticated } from '../src/http/errors.js';
 import { installPipeline } from '../src/http/pipeline.js';
 import { createMessaging, type Messaging } from '../src/messaging/index.js';
+import { createOutboxProvider } from '../src/messaging/providers/outbox.js';
+import { createSendWorker, type SendWorker } from '../src/messaging/worker.js';
 import { type Db, openDatabase } from '../src/storage/db.js';
 import { migrate } from '../src/storage/migrate.js';
 import type { UserRecord } from '../src/storage/user-record.js';
@@ -59,6 +61,23 @@ export async function dropSchema(schema: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A send worker of its own, started: through the outbox, unpaced, on `db` (a counting wrapper, say),
+ * beside a server started with `startWorker: false`.
+ */
+export function startOutboxWorker(db: Db, server: MessagingServer, idleMs?: number): SendWorker {
+  const worker = createSendWorker({
+    db,
+    provider: createOutboxProvider(),
+    log: server.app.log,
+    rateFor: () => 0,
+    productTimeZone: 'UTC',
+    ...(idleMs === undefined ? {} : { idleMs }),
+  });
+  worker.start();
+  return worker;
 }
 
 /** Reads the principal from `x-test-user`: the id of a row in users. */

@@ -3,8 +3,6 @@
 // the busy HTTP thread each), and every request's query waits meanwhile, so a delivery batch asks
 // what it can together.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createOutboxProvider } from '../src/messaging/providers/outbox.js';
-import { createSendWorker } from '../src/messaging/worker.js';
 import { claimDueRecipients } from '../src/storage/send-jobs.js';
 import { countingDb } from './helpers/counting-db.js';
 import {
@@ -14,6 +12,7 @@ import {
   phoneNumbers,
   sendAsOwner,
   startMessagingServer,
+  startOutboxWorker,
   type TestDb,
   waitForJob,
   withOwner,
@@ -74,14 +73,7 @@ describe.each<DbKind>(['pglite', 'postgres'])('a claim (%s)', (kind) => {
   it('delivers a batch in four round trips: claim, skip checks, outbox, recipients', async () => {
     const { testDb, server, jobId } = await queueThreeLanes(kind, 40);
     const { db, counts } = countingDb(testDb.db);
-    const worker = createSendWorker({
-      db,
-      provider: createOutboxProvider(),
-      log: server.app.log,
-      rateFor: () => 0,
-      productTimeZone: 'UTC',
-    });
-    worker.start();
+    const worker = startOutboxWorker(db, server);
     cleanups.push(() => worker.stop());
     await waitForJob(testDb.db, jobId);
     const delivered = await testDb.db.query<{ n: number }>(

@@ -3,8 +3,6 @@
 // request's query waited behind an empty claim five times a second.
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../../../tests/support/eventually.js';
-import { createOutboxProvider } from '../src/messaging/providers/outbox.js';
-import { createSendWorker } from '../src/messaging/worker.js';
 import { countingDb } from './helpers/counting-db.js';
 import {
   type DbKind,
@@ -12,6 +10,7 @@ import {
   phoneNumbers,
   sendAsOwner,
   startMessagingServer,
+  startOutboxWorker,
   waitForJob,
   withOwner,
 } from './messaging-harness.js';
@@ -33,15 +32,7 @@ describe.each<DbKind>(['pglite', 'postgres'])('an idle send worker (%s)', (kind)
     });
     cleanups.push(() => server.close());
     const { db, counts } = countingDb(testDb.db);
-    const worker = createSendWorker({
-      db,
-      provider: createOutboxProvider(),
-      log: server.app.log,
-      rateFor: () => 0,
-      productTimeZone: 'UTC',
-      idleMs: 5,
-    });
-    worker.start();
+    const worker = startOutboxWorker(db, server, 5);
     cleanups.push(() => worker.stop());
 
     const polls = () => counts.reads + counts.transactions;
