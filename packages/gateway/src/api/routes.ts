@@ -123,14 +123,10 @@ async function sendCached(request: FastifyRequest, reply: FastifyReply, body: Ca
     .header('etag', body.etag)
     .header('vary', 'origin, authorization, accept-encoding');
   if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
-  if (acceptsGzip(request.headers['accept-encoding'])) {
-    const gzipped = await body.gzipped();
-    return reply
-      .header('content-encoding', 'gzip')
-      .header('content-length', gzipped.length)
-      .send(gzipped.stream());
-  }
-  return reply.header('content-length', body.length).send(body.stream());
+  const gzip = acceptsGzip(request.headers['accept-encoding']);
+  if (gzip) reply.header('content-encoding', 'gzip');
+  const bytes = gzip ? await body.gzipped() : body;
+  return reply.header('content-length', bytes.length).send(bytes.stream());
 }
 
 /** Whether an Accept-Encoding header takes gzip (and does not refuse it with `q=0`). */

@@ -8,23 +8,22 @@ import { createGzip } from 'node:zlib';
 import { answerInPieces } from '../http/answer-pieces.js';
 import type { Queryable } from '../storage/db.js';
 
-export interface CachedBody {
+/** Bytes ready to answer with: their length, and a stream of them a piece per event-loop turn. */
+export interface AnswerBytes {
+  readonly length: number;
+  stream(): Readable;
+}
+
+export interface CachedBody extends AnswerBytes {
   /**
    * The exact bytes of the JSON answer, in the pieces they were read in: a large table is kept as
    * its pages, never joined into a second copy (a 30 MB answer would briefly take 60 MB).
    */
   readonly chunks: readonly Buffer[];
-  /** The answer's length in bytes. */
-  readonly length: number;
-  /** The bytes as a stream for a reply, a piece per turn of the event loop. */
-  stream(): Readable;
   /** A strong ETag derived from the bytes, the same in every process that built the same bytes. */
   readonly etag: string;
-  /**
-   * The gzip'd copy, made on the first request that accepts gzip and kept with the bytes, with a
-   * stream of it for a reply, a piece per turn of the event loop.
-   */
-  gzipped(): Promise<{ length: number; stream(): Readable }>;
+  /** The gzip'd copy, made on the first request that accepts gzip and kept with the bytes. */
+  gzipped(): Promise<AnswerBytes>;
 }
 
 export type TableName = 'users' | 'invitations';
@@ -111,12 +110,11 @@ function makeBody(chunks: readonly Buffer[]): CachedBody {
     hash.update(chunk);
     length += chunk.length;
   }
-  let gzipped: Promise<{ length: number; stream(): Readable }> | null = null;
-  const stream = () => answerInPieces(chunks);
+  let gzipped: Promise<AnswerBytes> | null = null;
   return {
     chunks,
     length,
-    stream,
+    stream: () => answerInPieces(chunks),
     etag: `"${hash.digest('base64url').slice(0, 27)}"`,
     gzipped() {
       // zlib works off the event loop: it takes the chunks as they are.

@@ -410,22 +410,19 @@ async function withoutSkipped(
       { ...timing.marketingRules, optOutSender: null },
     ),
   ]);
-  if (stopped.size === 0 && stoppedSender.size === 0 && refusals.size === 0) {
-    return { deliver: claimed, skipped: [] };
+  const deliver: ClaimedRecipient[] = [];
+  const skipped: RecipientUpdate[] = [];
+  for (const r of claimed) {
+    const status =
+      stopped.has(r.to) || stoppedSender.has(`${r.to} ${r.sender}`)
+        ? 'skipped-opted-out'
+        : r.lane === MARKETING_LANE
+          ? (refusals.get(`${r.to} ${r.jobId}`) as RecipientUpdate['status'] | undefined)
+          : undefined;
+    if (status) skipped.push(update(r, { status, nextAttemptTs: now }));
+    else deliver.push(r);
   }
-  const stateOf = (r: ClaimedRecipient): RecipientUpdate['status'] | undefined =>
-    stopped.has(r.to) || stoppedSender.has(`${r.to} ${r.sender}`)
-      ? 'skipped-opted-out'
-      : r.lane === MARKETING_LANE
-        ? (refusals.get(`${r.to} ${r.jobId}`) as RecipientUpdate['status'] | undefined)
-        : undefined;
-  return {
-    deliver: claimed.filter((r) => stateOf(r) === undefined),
-    skipped: claimed.flatMap((r) => {
-      const status = stateOf(r);
-      return status ? [update(r, { status, nextAttemptTs: now })] : [];
-    }),
-  };
+  return { deliver, skipped };
 }
 
 /**

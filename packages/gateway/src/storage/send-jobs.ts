@@ -455,20 +455,46 @@ interface ClaimedRow {
 const dueInLane = (lane: string) =>
   `status IN ('queued', 'sending') AND lane = ${lane} AND next_attempt_ts <= $1`;
 
+const ANY_DUE_SQL = `SELECT ${LANES.map(
+  (lane) => `EXISTS (SELECT 1 FROM send_recipients WHERE ${dueInLane(String(lane))})`,
+).join(' OR ')} AS due`;
+
 /**
  * Whether any recipient is due, as `claimDueRecipients` would find one: one index probe a lane,
  * read outside a transaction. An idle worker asks this instead of opening a claim's transaction,
  * which on PGlite holds its one connection from every request until the HTTP thread ends it.
  */
 export async function anyRecipientDue(db: Queryable, now: number): Promise<boolean> {
-  const rows = await db.query<{ due: boolean }>(
-    `SELECT ${LANES.map(
-      (lane) => `EXISTS (SELECT 1 FROM send_recipients WHERE ${dueInLane(String(lane))})`,
-    ).join(' OR ')} AS due`,
-    [now],
-  );
+  const rows = await db.query<{ due: boolean }>(ANY_DUE_SQL, [now]);
   return rows[0]?.due === true;
 }
+
+// Lane by lane, each an index range: an alert queued behind 100,000 marketing recipients is
+// claimed first, whatever its queue time. The lanes are appended in order under one LIMIT, which
+// stops reading (and locking) as soon as it has enough: a lane is not read once earlier ones
+// filled the batch. Each claimed row then looks its job up (OFFSET 0 keeps that a lookup per
+// row: joined plainly, the planner without statistics scanned every job against the batch).
+const CLAIM_LANES = LANES.map(
+  // A lane is a subquery: FOR UPDATE may not stand directly in a UNION.
+  (lane) => `SELECT * FROM (
+         SELECT job_id, seq, to_number, attempts, body, variables, segments, lane
+         FROM send_recipients
+         WHERE ${dueInLane(String(lane))}
+         ORDER BY lane, next_attempt_ts, job_id, seq
+         LIMIT $2
+         FOR UPDATE SKIP LOCKED) lane${lane}`,
+).join(' UNION ALL ');
+const CLAIM_SQL = `SELECT r.job_id, r.seq, r.to_number, r.attempts, j.channel,
+          COALESCE(r.body, j.body) AS body, j.template, r.variables AS content, r.segments,
+          j.sender, j.quiet_hours, r.lane, j.message_class, j.created_ts AS queued_ts,
+          (SELECT e.expires_ts FROM send_job_expiry e WHERE e.job_id = r.job_id) AS expires_ts,
+          (SELECT min(u.human_region) FROM users u WHERE u.phone_number = r.to_number) AS region
+   FROM (${CLAIM_LANES} LIMIT $2) r
+   CROSS JOIN LATERAL (
+     SELECT channel, body, template, sender, quiet_hours, message_class, created_ts
+     FROM send_jobs WHERE id = r.job_id
+     OFFSET 0
+   ) j`;
 
 /**
  * Locks up to `limit` recipients that are due: queued ones whose retry time has come and 'sending'
@@ -492,35 +518,7 @@ export async function claimDueRecipients(
   const settings = tx.query(
     "SELECT set_config('enable_sort', 'off', true), set_config('enable_hashjoin', 'off', true)",
   );
-  // Lane by lane, each an index range: an alert queued behind 100,000 marketing recipients is
-  // claimed first, whatever its queue time. The lanes are appended in order under one LIMIT, which
-  // stops reading (and locking) as soon as it has enough: a lane is not read once earlier ones
-  // filled the batch. Each claimed row then looks its job up (OFFSET 0 keeps that a lookup per
-  // row: joined plainly, the planner without statistics scanned every job against the batch).
-  const lanes = LANES.map(
-    // A lane is a subquery: FOR UPDATE may not stand directly in a UNION.
-    (lane) => `SELECT * FROM (
-           SELECT job_id, seq, to_number, attempts, body, variables, segments, lane
-           FROM send_recipients
-           WHERE ${dueInLane(String(lane))}
-           ORDER BY lane, next_attempt_ts, job_id, seq
-           LIMIT $2
-           FOR UPDATE SKIP LOCKED) lane${lane}`,
-  ).join(' UNION ALL ');
-  const claim = tx.query<ClaimedRow>(
-    `SELECT r.job_id, r.seq, r.to_number, r.attempts, j.channel,
-            COALESCE(r.body, j.body) AS body, j.template, r.variables AS content, r.segments,
-            j.sender, j.quiet_hours, r.lane, j.message_class, j.created_ts AS queued_ts,
-            (SELECT e.expires_ts FROM send_job_expiry e WHERE e.job_id = r.job_id) AS expires_ts,
-            (SELECT min(u.human_region) FROM users u WHERE u.phone_number = r.to_number) AS region
-     FROM (${lanes} LIMIT $2) r
-     CROSS JOIN LATERAL (
-       SELECT channel, body, template, sender, quiet_hours, message_class, created_ts
-       FROM send_jobs WHERE id = r.job_id
-       OFFSET 0
-     ) j`,
-    [now, limit],
-  );
+  const claim = tx.query<ClaimedRow>(CLAIM_SQL, [now, limit]);
   const [, rows] = await Promise.all([settings, claim]);
   rows.sort((a, b) =>
     a.lane !== b.lane
