@@ -64,6 +64,29 @@ export async function dropSchema(schema: string): Promise<void> {
 }
 
 /**
+ * A fresh database with the owner in it, and the routes with no worker of their own: for a test
+ * that runs the worker it measures (`startOutboxWorker`). `close` closes both.
+ */
+export async function startRoutesOnly(
+  kind: DbKind,
+): Promise<{ testDb: TestDb; server: MessagingServer; close(): Promise<void> }> {
+  const testDb = await openTestDb(kind);
+  await withOwner(testDb);
+  const server = await startMessagingServer(testDb.db, {
+    config: { sendRate: 0 },
+    startWorker: false,
+  });
+  return {
+    testDb,
+    server,
+    close: async () => {
+      await server.close();
+      await testDb.close();
+    },
+  };
+}
+
+/**
  * A send worker of its own, started: through the outbox, unpaced, on `db` (a counting wrapper, say),
  * beside a server started with `startWorker: false`.
  */

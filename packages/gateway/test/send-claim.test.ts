@@ -8,14 +8,12 @@ import { countingDb } from './helpers/counting-db.js';
 import {
   type DbKind,
   OWNER,
-  openTestDb,
   phoneNumbers,
   sendAsOwner,
-  startMessagingServer,
   startOutboxWorker,
+  startRoutesOnly,
   type TestDb,
   waitForJob,
-  withOwner,
 } from './messaging-harness.js';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -28,14 +26,8 @@ const INVITED = '+15559990003';
 
 /** Marketing to `marketing` numbers, then an invitation, then an alert: queued oldest first. */
 async function queueThreeLanes(kind: DbKind, marketing: number) {
-  const testDb = await openTestDb(kind);
-  cleanups.push(() => testDb.close());
-  await withOwner(testDb);
-  const server = await startMessagingServer(testDb.db, {
-    config: { sendRate: 0 },
-    startWorker: false,
-  });
-  cleanups.push(() => server.close());
+  const { testDb, server, close } = await startRoutesOnly(kind);
+  cleanups.push(close);
   const job = await sendAsOwner(server.url, phoneNumbers(marketing));
   await server.messaging.enqueue({
     createdBy: OWNER,

@@ -6,13 +6,11 @@ import { eventually } from '../../../tests/support/eventually.js';
 import { countingDb } from './helpers/counting-db.js';
 import {
   type DbKind,
-  openTestDb,
   phoneNumbers,
   sendAsOwner,
-  startMessagingServer,
   startOutboxWorker,
+  startRoutesOnly,
   waitForJob,
-  withOwner,
 } from './messaging-harness.js';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -22,15 +20,9 @@ afterEach(async () => {
 
 describe.each<DbKind>(['pglite', 'postgres'])('an idle send worker (%s)', (kind) => {
   it('opens no transaction until a recipient is due, then delivers it', async () => {
-    const testDb = await openTestDb(kind);
-    cleanups.push(() => testDb.close());
-    await withOwner(testDb);
     // The routes only: the worker under test is the one below.
-    const server = await startMessagingServer(testDb.db, {
-      config: { sendRate: 0 },
-      startWorker: false,
-    });
-    cleanups.push(() => server.close());
+    const { testDb, server, close } = await startRoutesOnly(kind);
+    cleanups.push(close);
     const { db, counts } = countingDb(testDb.db);
     const worker = startOutboxWorker(db, server, 5);
     cleanups.push(() => worker.stop());
