@@ -74,6 +74,11 @@ export interface Gateway {
   /** `drain(0)`: stops the server, the workers and the database without a drain period. */
   close(): Promise<void>;
   /**
+   * Stops the background workers (the send worker, the catcher and the sandbox platform, the alert
+   * and billing sweeps) at a safe point; the server goes on answering. `drain` stops them too.
+   */
+  stopWorkers(): Promise<void>;
+  /**
    * Listens on `host` and `port` with the configured backlog, accepting on `acceptDescriptors`
    * descriptors of the socket (docs/operations.md); resolves to the port (useful with port 0).
    */
@@ -303,6 +308,7 @@ export async function buildGateway(
       drained ??= drain(0);
       return drained;
     },
+    stopWorkers,
     async listen(host, port) {
       await app.listen({ host, port, backlog: config.listenBacklog });
       acceptHandles = await addAcceptHandles(

@@ -5,43 +5,35 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from '../src/server.js';
 import { openDatabase } from '../src/storage/db.js';
+import { countingDb } from './helpers/counting-db.js';
 import { ADMIN, insertPeople, staff } from './helpers/people.js';
 
 let gateway: Gateway;
 let url: string;
-// The SQL asked, in order: a failure names the query a read should not have made.
-const asked: string[] = [];
+// The reads asked through the gateway's database, their SQL in order.
+let counted: ReturnType<typeof countingDb>;
 
 beforeAll(async () => {
-  const db = await openDatabase({ kind: 'pglite' });
-  const counted = {
-    ...db,
-    kind: db.kind,
-    query: <T>(sql: string, params?: unknown[]) => {
-      asked.push(sql);
-      return db.query<T>(sql, params);
-    },
-    transaction: db.transaction.bind(db),
-    close: db.close.bind(db),
-  };
+  counted = countingDb(await openDatabase({ kind: 'pglite' }));
   // A minute between version reads, so that what a read costs does not depend on the clock.
   gateway = await buildGateway(
     { port: 0, logLevel: 'silent', seed: false, principalVersionCheckMs: 60_000 },
-    { db: counted },
+    { db: counted.db },
   );
   await insertPeople(gateway.db);
   const admin = staff.find((member) => member.phoneNumber === ADMIN)!;
   await gateway.identity.ensureAccount(admin);
   await gateway.app.listen({ host: '127.0.0.1', port: 0 });
   // The workers poll on their own clocks; stopped, every query counted is a request's.
-  gateway.payments.stop();
-  await Promise.all([gateway.messaging.stop(), gateway.driver.stop(), gateway.alerts.stop()]);
+  await gateway.stopWorkers();
   const address = gateway.app.server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 });
 
 afterAll(async () => {
   await gateway?.close();
+  // A database handed in is the caller's to close.
+  await counted?.db.close();
 });
 
 async function cognito(target: string, body: unknown) {
@@ -78,10 +70,10 @@ describe('authenticated reads', () => {
   it('cost no query once the token has been verified', async () => {
     const { IdToken } = await signIn();
     expect(await status('/api/flex/v1/user', IdToken)).toBe(200);
-    const before = asked.length;
+    const before = counted.counts.readSql.length;
     expect(await status('/api/flex/v1/user', IdToken)).toBe(200);
     expect(await status('/api/flex/v1/user', IdToken)).toBe(200);
-    expect(asked.slice(before)).toEqual([]);
+    expect(counted.counts.readSql.slice(before)).toEqual([]);
   });
 
   it('refuse a token at once after its user signs out, though it was just served', async () => {

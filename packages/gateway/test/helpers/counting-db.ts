@@ -1,5 +1,6 @@
 // A database that counts how a caller asked: the reads and the transactions made through it, and
-// each transaction's round trips, for the send worker's idle and batch tests and the idle bench.
+// each transaction's round trips, for the send worker's idle and batch tests, the idle bench and
+// the principal cache's no-query read.
 import type { Db, Queryable } from '../../src/storage/db.js';
 
 export function countingDb(db: Db): {
@@ -9,14 +10,16 @@ export function countingDb(db: Db): {
    * queries was in flight. Statements asked together count once; on PGlite each round trip is a
    * turn of the HTTP thread during which the transaction holds the one connection.
    */
-  counts: { reads: number; transactions: number; roundTrips: number[] };
+  /** `readSql`: each read's SQL, in order, so a failure can name the query it did not expect. */
+  counts: { reads: number; readSql: string[]; transactions: number; roundTrips: number[] };
 } {
-  const counts = { reads: 0, transactions: 0, roundTrips: [] as number[] };
+  const counts = { reads: 0, readSql: [] as string[], transactions: 0, roundTrips: [] as number[] };
   const wrapped: Db = {
     kind: db.kind,
     close: () => db.close(),
     query: (sql, params, options) => {
       counts.reads++;
+      counts.readSql.push(sql);
       return db.query(sql, params, options);
     },
     transaction: (fn) => {
