@@ -82,6 +82,11 @@ export interface TestPage {
    * lazy chunks have arrived, and a request that fails has logged its error.
    */
   quiet(): Promise<void>;
+  /**
+   * Opens `path` as a link inside the app does (the history and a popstate, no reload), and starts
+   * quiet()'s idle wait afresh, so that a quiet() after it waits for the new screen's requests.
+   */
+  goInApp(path: string): Promise<void>;
 }
 
 /** How long the network must stay idle for quiet(); a page chains its requests far faster. */
@@ -169,7 +174,14 @@ export async function startBrowserSandbox(
         errors.push(where ? `${message.text()} (${where.replace(url, '')})` : message.text());
       });
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-      return { page, context, errors, quiet };
+      const goInApp = async (path: string) => {
+        await page.evaluate((to) => {
+          window.history.pushState(null, '', to);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, path);
+        lastStarted = performance.now();
+      };
+      return { page, context, errors, quiet, goInApp };
     },
     async sessionOf(account) {
       const { page, context } = await sandbox.newPage();

@@ -82,6 +82,29 @@ async function typeCard(
   await page.locator('form:has(input[name="number"]) button[type="submit"]').click();
 }
 
+describe('the order page', () => {
+  it('follows the weeks in its address when one link or a step back changes only them', async () => {
+    const account = await unpaidDriver();
+    const { page, goInApp, quiet } = await sandbox.newPage();
+    await signIn(page, account);
+    await page.waitForURL('**/payment', { timeout: 15_000 });
+    await settled(page);
+    const weeksPlan = page.getByLabel(/Pay for a number of weeks/);
+    const weeks = page.getByLabel('Weeks', { exact: true });
+    expect(await weeksPlan.isChecked()).toBe(false);
+
+    await goInApp('/payment?weeks=3');
+    await quiet();
+    expect(await weeksPlan.isChecked()).toBe(true);
+    expect(await weeks.inputValue()).toBe('3');
+
+    await page.goBack();
+    await quiet();
+    expect(new URL(page.url()).search).toBe('');
+    expect(await weeksPlan.isChecked()).toBe(false);
+  });
+});
+
 describe('the sandbox checkout', () => {
   it('subscribes with 4242…, returns to the dashboard, and the billing page cancels and resumes', async () => {
     const { page } = await toCheckout();

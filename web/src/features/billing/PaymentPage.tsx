@@ -23,7 +23,10 @@ type Plan = 'subscription' | 'payment';
 export default function PaymentPage() {
   const [search] = useSearchParams();
   const returned = search.get('checkout');
-  return returned ? <CheckoutReturn id={returned} canceled={search.has('canceled')} /> : <Order />;
+  if (returned) return <CheckoutReturn id={returned} canceled={search.has('canceled')} />;
+  // Keyed by the weeks asked for: a link or a step back in history to another `?weeks=` starts
+  // the order afresh from it, as a reload would, instead of keeping the choice made here.
+  return <Order key={search.get('weeks') ?? ''} />;
 }
 
 function Order() {
