@@ -4,9 +4,12 @@
 // loads). What makes it fast is asserted instead: the landing page's heading is in the served HTML,
 // so it paints before any JavaScript has run or any lazy chunk has arrived.
 import { availableParallelism, loadavg } from 'node:os';
+import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type BrowserSandbox,
+  DRIVER,
+  extendService,
   OWNER,
   serveLargeUsersTable,
   settled,
@@ -54,6 +57,48 @@ describe('the landing page', () => {
     expect(lcp).toBeGreaterThan(0);
     const html = await (await fetch(`${sandbox.url}/`)).text();
     expect(html).toMatch(/<h1[^>]*>Catch delivery blocks automatically/);
+  });
+});
+
+// A page opened at its address (a bookmark, a reload): its code is asked for beside the session
+// check, not after it, and the page renders as soon as both are in. Printed, not asserted: how long
+// after the session check answered the page asked for its data (it waited out React's 300 ms
+// reveal throttle before). Asserted: the page's code was asked for before the session check
+// answered, which is what lets it render at once.
+describe("a driver's page opened at its address", () => {
+  it('asks for its code beside the session check and renders once both are in', async () => {
+    await extendService(sandbox.gateway, DRIVER.phoneNumber);
+    const storageState = await sandbox.sessionOf(DRIVER);
+    const { page, context, quiet } = await sandbox.newPage({ storageState });
+    // In the order the browser reported them; `request` keeps the browser's own timings.
+    const events: { what: 'asked' | 'answered'; path: string; request: Request }[] = [];
+    page.on('request', (request) =>
+      events.push({ what: 'asked', path: new URL(request.url()).pathname, request }),
+    );
+    page.on('requestfinished', (request) =>
+      events.push({ what: 'answered', path: new URL(request.url()).pathname, request }),
+    );
+    await page.goto('/flex/dashboard');
+    await page.getByTestId('system-state').waitFor();
+    await quiet();
+    await context.close();
+
+    const index = (what: 'asked' | 'answered', path: RegExp) =>
+      events.findIndex((e) => e.what === what && path.test(e.path));
+    const codeAsked = index('asked', /\/assets\/DashboardPage-[\w-]+\.js$/);
+    const sessionAnswered = index('answered', /^\/api\/flex\/v1\/user$/);
+    const dataAsked = index('asked', /^\/api\/flex\/v1\/dashboard$/);
+    expect(codeAsked).toBeGreaterThanOrEqual(0);
+    expect(sessionAnswered).toBeGreaterThan(codeAsked);
+    expect(dataAsked).toBeGreaterThan(sessionAnswered);
+    // On the browser's clock: when the session check's answer ended, and when the data was asked.
+    const session = events[sessionAnswered]!.request.timing();
+    const gap =
+      events[dataAsked]!.request.timing().startTime - (session.startTime + session.responseEnd);
+    console.info(
+      `The dashboard opened at its address asked for its data ${Math.round(gap)} ms after the ` +
+        `session check answered; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs`,
+    );
   });
 });
 

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { prerenderedFits } from './prerendered.js';
+import { preloadPage } from './routes.js';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -15,6 +16,8 @@ const app = (
 if (root.hasAttribute('data-prerendered') && prerenderedFits()) {
   hydrateRoot(root, app);
 } else {
+  // The page's own code is fetched now, beside the session check, not once the page renders.
+  preloadPage(window.location.pathname);
   root.removeAttribute('data-prerendered');
   root.replaceChildren();
   createRoot(root).render(app);

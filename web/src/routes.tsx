@@ -3,54 +3,130 @@
 // drivers. The admin group is guarded once, at its shell. Declarative routes (useRoutes): the
 // app uses no loaders or actions, and the data router would add half of react-router to the
 // first load.
-import { type ComponentType, lazy } from 'react';
-import { type RouteObject, useRoutes } from 'react-router';
+import {
+  type ComponentType,
+  lazy,
+  type ReactElement,
+  type ReactNode,
+  useEffect,
+  useReducer,
+} from 'react';
+import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { ErrorPage } from './components/ErrorPage.js';
 import { RequireAdmin, RequireSession, SetupRedirect } from './components/Guards.js';
+import { LoadingOverlay } from './components/LoadingOverlay.js';
 import { Shell } from './components/Shell.js';
 import LandingPage from './features/public/LandingPage.js';
 import { loadPageCatalogue } from './i18n.js';
 
 type Loader = () => Promise<{ default: ComponentType }>;
+/** What a lazy page's route keeps in its `handle`: a way to start fetching its code early. */
+interface PageHandle {
+  preload: () => Promise<unknown>;
+}
+
+/** A lazy page's code, once it is in. */
+interface PageCode {
+  Screen: ComponentType;
+  QueryProvider: ComponentType<{ children: ReactNode }>;
+}
+interface LazyPage {
+  code: PageCode | null;
+  /** The fetch of the code, once something asked for it; null again if it failed. */
+  loading: Promise<unknown> | null;
+  preload: () => Promise<unknown>;
+  Lazy: ComponentType<{ of: LazyPage }>;
+}
+
+function LoadedPage({ of }: { of: LazyPage }) {
+  // Rendered only once `of.code` is in: by Page, or by React.lazy after preload().
+  const { Screen, QueryProvider } = of.code!;
+  return (
+    <QueryProvider>
+      <Screen />
+    </QueryProvider>
+  );
+}
+
+/**
+ * A page whose code is in renders at once. One whose code is already on its way (the page the app
+ * opened on, fetched beside the app's own code) shows the loading overlay until it lands, then
+ * renders: through React.lazy, React would hold it behind the overlay for at least 300 ms (its
+ * reveal throttle for a page that suspended), however soon it arrived. Any other page goes
+ * through React.lazy, so a link to it keeps the current page on screen while it loads.
+ */
+function Page({ of }: { of: LazyPage }) {
+  const [, landed] = useReducer((n: number) => n + 1, 0);
+  const waiting = of.code === null ? of.loading : null;
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    const rerender = () => live && landed();
+    waiting.then(rerender, rerender);
+    return () => {
+      live = false;
+    };
+  }, [waiting]);
+  if (of.code) return <LoadedPage of={of} />;
+  if (waiting) return <LoadingOverlay />;
+  return <of.Lazy of={of} />;
+}
+
 /**
  * A lazy page inside the server-data provider. TanStack Query and the screens' texts arrive with
  * the first such page, so the landing page loads without them.
  */
-const page = (load: Loader) => {
-  const Page = lazy(async () => {
-    const [{ default: Screen }, { QueryProvider }] = await Promise.all([
-      load(),
-      import('./lib/queryClient.js'),
-      loadPageCatalogue(),
-    ]);
-    return {
-      default: () => (
-        <QueryProvider>
-          <Screen />
-        </QueryProvider>
-      ),
-    };
-  });
-  return <Page />;
+const page = (load: Loader): { element: ReactElement; handle: PageHandle } => {
+  const of: LazyPage = {
+    code: null,
+    loading: null,
+    preload: () => {
+      of.loading ??= Promise.all([
+        load(),
+        import('./lib/queryClient.js'),
+        loadPageCatalogue(),
+      ]).then(
+        ([{ default: Screen }, { QueryProvider }]) => {
+          of.code = { Screen, QueryProvider };
+        },
+        (error: unknown) => {
+          // Not kept: React.lazy asks again, and its failure is the page's to show.
+          of.loading = null;
+          throw error;
+        },
+      );
+      return of.loading;
+    },
+    Lazy: lazy(async () => {
+      await of.preload();
+      return { default: LoadedPage };
+    }),
+  };
+  return { element: <Page of={of} />, handle: { preload: of.preload } };
 };
 
-const open = (path: string, load: Loader): RouteObject => ({ path, element: page(load) });
-const entry = (path: string, load: Loader): RouteObject => ({
-  path,
-  element: <SetupRedirect step="entry">{page(load)}</SetupRedirect>,
-});
+const open = (path: string, load: Loader): RouteObject => ({ path, ...page(load) });
+const entry = (path: string, load: Loader): RouteObject => {
+  const { element, handle } = page(load);
+  return { path, handle, element: <SetupRedirect step="entry">{element}</SetupRedirect> };
+};
 const driver = (
   path: string,
   step: Parameters<typeof SetupRedirect>[0]['step'] | null,
   load: Loader,
-): RouteObject => ({
-  path,
-  element: (
-    <RequireSession>
-      {step ? <SetupRedirect step={step}>{page(load)}</SetupRedirect> : page(load)}
-    </RequireSession>
-  ),
-});
+): RouteObject => {
+  const { element, handle } = page(load);
+  return {
+    path,
+    handle,
+    element: (
+      <RequireSession>
+        {step ? <SetupRedirect step={step}>{element}</SetupRedirect> : element}
+      </RequireSession>
+    ),
+  };
+};
+const adminShell = page(() => import('./features/admin-home/AdminShell.js'));
 
 const routes: RouteObject[] = [
   {
@@ -111,14 +187,10 @@ const routes: RouteObject[] = [
       ),
       {
         path: 'admin',
-        element: (
-          <RequireAdmin>{page(() => import('./features/admin-home/AdminShell.js'))}</RequireAdmin>
-        ),
+        handle: adminShell.handle,
+        element: <RequireAdmin>{adminShell.element}</RequireAdmin>,
         children: [
-          {
-            index: true,
-            element: page(() => import('./features/admin-home/AdminDashboardPage.js')),
-          },
+          { index: true, ...page(() => import('./features/admin-home/AdminDashboardPage.js')) },
           open('users', () => import('./features/users/UsersPage.js')),
           open('users/:id', () => import('./features/users/UserDetailPage.js')),
           open('users/:id/dashboard', () => import('./features/users/UserDashboardPage.js')),
@@ -138,6 +210,16 @@ const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts fetching the code of the pages `pathname` shows (the admin shell and its page, say). A
+ * failure is the page's to show when it renders.
+ */
+export function preloadPage(pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    (route.handle as PageHandle | undefined)?.preload().catch(() => {});
+  }
+}
 
 /** The page for the current location; render inside a router. */
 export function AppRoutes() {
