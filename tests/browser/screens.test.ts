@@ -1,5 +1,6 @@
 // The main screens read entirely in Spanish after the toggle (and back), and the shell loads the SDK
-// only when it is needed and offers a reload for a new version. Every route's console errors, axe,
+// only when it is needed, keeps itself when a page's code cannot be fetched, and offers a reload for
+// a new version. Every route's console errors, axe,
 // 375 px fit and screenshots are the visual pass's (visual.test.ts).
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -134,6 +135,28 @@ describe('the shell', () => {
     expect(scripts.filter((path) => /\/assets\/sdk-/.test(path))).toEqual([]);
     await page.getByLabel('Phone number').focus();
     await expect.poll(() => scripts.some((path) => /\/assets\/sdk-/.test(path))).toBe(true);
+    await context.close();
+  });
+
+  it("keeps the shell and says so when a page's code cannot be fetched, opened at its address or by a link", async () => {
+    const { page, context } = await open('visitor');
+    // The FAQ page's chunk never arrives, as on a dropped connection or after a deploy removed it.
+    await page.route(/\/assets\/FaqsPage-[\w-]+\.js$/, (route) => route.abort('failed'));
+    const failed = page.getByText(text(en, 'errorPage.pageLoad'));
+
+    await page.goto('/faqs');
+    await failed.waitFor();
+    // The shell stays: its header and the way home.
+    await page.getByRole('link', { name: 'BlockCatch' }).waitFor();
+
+    await page.getByRole('link', { name: text(en, 'errorPage.goBack') }).click();
+    await ready(page, en, 'landing.title');
+    await page
+      .getByRole('link', { name: text(en, 'nav.faqs') })
+      .first()
+      .click();
+    await failed.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/faqs');
     await context.close();
   });
 
