@@ -1,6 +1,6 @@
 // The main screens read entirely in Spanish after the toggle (and back), and the shell loads the SDK
-// only when it is needed, keeps itself when a page's code cannot be fetched, and offers a reload for
-// a new version. Every route's console errors, axe,
+// only when it is needed, names the page in the tab's title, keeps itself when a page's code cannot
+// be fetched, and offers a reload for a new version. Every route's console errors, axe,
 // 375 px fit and screenshots are the visual pass's (visual.test.ts).
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -124,6 +124,34 @@ describe('the main screens', () => {
 });
 
 describe('the shell', () => {
+  it("names the page in the tab's title, in the language shown, as links change the page", async () => {
+    const titled = (catalogue: Map<string, string>, key: string) =>
+      `${text(catalogue, key)} · BlockCatch`;
+    const driver = await open('driver');
+    const { page } = driver;
+    await page.goto('/flex/settings');
+    await ready(page, en, 'flex.settings.title');
+    await expect.poll(() => page.title()).toBe(titled(en, 'flex.settings.title'));
+
+    await page.getByTestId('language-toggle').selectOption('es');
+    await ready(page, es, 'flex.settings.title');
+    await expect.poll(() => page.title()).toBe(titled(es, 'flex.settings.title'));
+
+    await page
+      .getByRole('link', { name: text(es, 'nav.calendar'), exact: true })
+      .first()
+      .click();
+    await ready(page, es, 'flex.calendar.title');
+    await expect.poll(() => page.title()).toBe(titled(es, 'flex.calendar.title'));
+    await driver.context.close();
+
+    const visitor = await open('visitor');
+    await visitor.page.goto('/');
+    await ready(visitor.page, en, 'landing.title');
+    expect(await visitor.page.title()).toBe('BlockCatch');
+    await visitor.context.close();
+  });
+
   it('shows the landing page to a visitor before the SDK is fetched, and fetches it on focus', async () => {
     const { page, context } = await open('visitor');
     const scripts: string[] = [];
