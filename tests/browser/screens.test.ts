@@ -1,6 +1,7 @@
 // The main screens read entirely in Spanish after the toggle (and back), and the shell loads the SDK
-// only when it is needed, names the page in the tab's title, keeps itself when a page's code cannot
-// be fetched, and offers a reload for a new version. Every route's console errors, axe,
+// only when it is needed, names the page in the tab's title, keeps the current page on screen while
+// a link's next page loads and itself when a page's code cannot be fetched, and offers a reload for
+// a new version. Every route's console errors, axe,
 // 375 px fit and screenshots are the visual pass's (visual.test.ts).
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -163,6 +164,35 @@ describe('the shell', () => {
     expect(scripts.filter((path) => /\/assets\/sdk-/.test(path))).toEqual([]);
     await page.getByLabel('Phone number').focus();
     await expect.poll(() => scripts.some((path) => /\/assets\/sdk-/.test(path))).toBe(true);
+    await context.close();
+  });
+
+  it("keeps the current page on screen while a link's next page is still loading", async () => {
+    const { page, context } = await open('driver');
+    await page.goto('/flex/settings');
+    await ready(page, en, 'flex.settings.title');
+    // The calendar's chunk is held until the checks below are done.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      void page.route(/\/assets\/CalendarPage-[\w-]+\.js$/, async (route) => {
+        resolve();
+        await new Promise<void>((go) => {
+          release = go;
+        });
+        await route.continue();
+      });
+    });
+    await page
+      .getByRole('link', { name: text(en, 'nav.calendar'), exact: true })
+      .first()
+      .click();
+    await held;
+    expect(
+      await page.getByRole('heading', { name: text(en, 'flex.settings.title') }).isVisible(),
+    ).toBe(true);
+    expect(await page.locator('.loading-overlay').count()).toBe(0);
+    release();
+    await ready(page, en, 'flex.calendar.title');
     await context.close();
   });
 

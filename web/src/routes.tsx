@@ -34,6 +34,8 @@ interface LazyPage {
   code: PageCode | null;
   /** The fetch of the code, once something asked for it; null again if it failed. */
   loading: Promise<unknown> | null;
+  /** Whether the fetch began before the page rendered (preloadPage), not through React.lazy. */
+  early: boolean;
   preload: () => Promise<unknown>;
   Lazy: ComponentType<{ of: LazyPage }>;
 }
@@ -49,15 +51,15 @@ function LoadedPage({ of }: { of: LazyPage }) {
 }
 
 /**
- * A page whose code is in renders at once. One whose code is already on its way (the page the app
- * opened on, fetched beside the app's own code) shows the loading overlay until it lands, then
- * renders: through React.lazy, React would hold it behind the overlay for at least 300 ms (its
- * reveal throttle for a page that suspended), however soon it arrived. Any other page goes
- * through React.lazy, so a link to it keeps the current page on screen while it loads.
+ * A page whose code is in renders at once. One whose code was asked for before it rendered (the
+ * page the app opened on, fetched beside the app's own code) shows the loading overlay until it
+ * lands, then renders: through React.lazy, React would hold it behind the overlay for at least
+ * 300 ms (its reveal throttle for a page that suspended), however soon it arrived. Any other page
+ * goes through React.lazy, so a link to it keeps the current page on screen while it loads.
  */
 function Page({ of }: { of: LazyPage }) {
   const [, landed] = useReducer((n: number) => n + 1, 0);
-  const waiting = of.code === null ? of.loading : null;
+  const waiting = of.code === null && of.early ? of.loading : null;
   useEffect(() => {
     if (!waiting) return;
     let live = true;
@@ -80,6 +82,7 @@ const page = (load: Loader): { element: ReactElement; handle: PageHandle } => {
   const of: LazyPage = {
     code: null,
     loading: null,
+    early: false,
     preload: () => {
       of.loading ??= Promise.all([
         load(),
@@ -102,7 +105,11 @@ const page = (load: Loader): { element: ReactElement; handle: PageHandle } => {
       return { default: LoadedPage };
     }),
   };
-  return { element: <Page of={of} />, handle: { preload: of.preload } };
+  const early = () => {
+    of.early = of.code === null;
+    return of.preload();
+  };
+  return { element: <Page of={of} />, handle: { preload: early } };
 };
 
 const open = (path: string, load: Loader): RouteObject => ({ path, ...page(load) });
