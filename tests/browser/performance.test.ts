@@ -71,20 +71,16 @@ describe("a driver's page opened at its address", () => {
     const storageState = await sandbox.sessionOf(DRIVER);
     const { page, context, quiet } = await sandbox.newPage({ storageState });
     // In the order the browser reported them; `request` keeps the browser's own timings.
-    const events: { what: 'asked' | 'answered'; path: string; request: Request }[] = [];
-    page.on('request', (request) =>
-      events.push({ what: 'asked', path: new URL(request.url()).pathname, request }),
-    );
-    page.on('requestfinished', (request) =>
-      events.push({ what: 'answered', path: new URL(request.url()).pathname, request }),
-    );
+    const events: { what: 'asked' | 'answered'; request: Request }[] = [];
+    page.on('request', (request) => events.push({ what: 'asked', request }));
+    page.on('requestfinished', (request) => events.push({ what: 'answered', request }));
     await page.goto('/flex/dashboard');
     await page.getByTestId('system-state').waitFor();
     await quiet();
     await context.close();
 
     const index = (what: 'asked' | 'answered', path: RegExp) =>
-      events.findIndex((e) => e.what === what && path.test(e.path));
+      events.findIndex((e) => e.what === what && path.test(new URL(e.request.url()).pathname));
     const codeAsked = index('asked', /\/assets\/DashboardPage-[\w-]+\.js$/);
     const sessionAnswered = index('answered', /^\/api\/flex\/v1\/user$/);
     const dataAsked = index('asked', /^\/api\/flex\/v1\/dashboard$/);

@@ -153,12 +153,10 @@ describe('the visual pass', () => {
             ...(storageState ? { storageState } : {}),
           });
           const { page, context, errors } = tab;
-          let opened = false;
-          for (const screen of SCREENS.filter((s) => s.role === role)) {
+          for (const [index, screen] of SCREENS.filter((s) => s.role === role).entries()) {
             errors.length = 0;
-            if (opensEachAtItsAddress(language, width) || !opened) await page.goto(screen.path);
+            if (index === 0 || opensEachAtItsAddress(language, width)) await page.goto(screen.path);
             else await tab.goInApp(screen.path);
-            opened = true;
             await settle(tab);
             if (screen.shows && language === 'en') {
               await page.getByText(screen.shows).first().waitFor({ timeout: 15_000 });

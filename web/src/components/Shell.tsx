@@ -1,4 +1,5 @@
-// The root layout: the tab's title, the top nav, then the page, loaded lazily behind the overlay and the load boundary.
+// The root layout: the tab's title, the top nav, then the page, loaded lazily behind the overlay
+// and the load boundary.
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ChatWidget } from './ChatWidget.js';
